@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+// The literate book workspace: the `book` tool (Markdown → chapter model → tangle → targets) and the
+// book's own modules, which `book tangle` writes from `Chapters/`. Swift 6 language mode throughout.
+import Foundation
+import PackageDescription
+
+/// The workspace root, so that the book's targets can be filtered by what exists on disk.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+/// Settings for everything written here: no warnings survive, and the compiler's diagnostics name the
+/// chapter line (from `#sourceLocation`) without quoting generated-file line numbers beside it.
+let strict: [SwiftSetting] = [
+  .unsafeFlags(["-warnings-as-errors", "-diagnostic-style=llvm"]),
+]
+
+// MARK: - The tool
+
+let toolTargets: [Target] = [
+  .systemLibrary(
+    name: "CCmarkGFM",
+    pkgConfig: "libcmark-gfm",
+    providers: [
+      .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+      .brew(["cmark-gfm"]),
+    ]
+  ),
+  .target(name: "BookKit", dependencies: ["CCmarkGFM"], swiftSettings: strict),
+  .executableTarget(
+    name: "book",
+    dependencies: [
+      "BookKit",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict
+  ),
+  .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book"], swiftSettings: strict),
+]
+
+// MARK: - The book's modules (tangled from Chapters/)
+
+/// Every module the book builds, in chapter order. A chapter tag holds only the modules written by its
+/// chapter, so a target whose folder does not exist yet is left out.
+let bookTargets: [Target] = [
+  .target(name: "ImmutableData", swiftSettings: strict),
+  .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"], swiftSettings: strict),
+  .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
+  .testTarget(name: "ImmutableUITests", dependencies: ["ImmutableData", "ImmutableUI"], swiftSettings: strict),
+  .target(name: "CounterData", dependencies: ["ImmutableData"], swiftSettings: strict),
+  .testTarget(name: "CounterDataTests", dependencies: ["CounterData", "ImmutableData"], swiftSettings: strict),
+  .target(
+    name: "CounterUI", dependencies: ["CounterData", "ImmutableData", "ImmutableUI"], swiftSettings: strict),
+  .testTarget(
+    name: "CounterUITests", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
+    swiftSettings: strict),
+  .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+].filter { target in
+  let folder = target.type == .test ? "Tests" : "Sources"
+  return FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(target.name)").path)
+}
+
+let package = Package(
+  name: "LiterateBook",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "book", targets: ["book"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: toolTargets + bookTargets
+)

@@ -1,0 +1,45 @@
+/// One chapter of the book: a Markdown file under `Chapters/`, parsed, with its code listings.
+public struct Chapter: Hashable, Sendable {
+  /// The path relative to the workspace root, e.g. `Chapters/01-immutable-data.md`.
+  public var path: String
+  /// The number from the file name's leading digits (`01-…` → 1), if it has any.
+  public var number: Int?
+  /// The plain text of the chapter's first heading, or the file name when it has none.
+  public var title: String
+  /// The parsed Markdown.
+  public var document: MarkdownNode
+  /// Every fenced code block, in document order, with its parsed tag.
+  public var listings: [Listing]
+  /// The source text, split into lines without their terminators.
+  public var lines: [Substring]
+
+  /// Creates a chapter from its parts.
+  public init(
+    path: String, number: Int?, title: String, document: MarkdownNode, listings: [Listing],
+    lines: [Substring]
+  ) {
+    self.path = path
+    self.number = number
+    self.title = title
+    self.document = document
+    self.listings = listings
+    self.lines = lines
+  }
+}
+
+extension Chapter {
+  /// The chapter number from a file name: `03-counter-data.md` → 3, `preface.md` → nil.
+  public static func number(fromFileName name: String) -> Int? {
+    Int(name.prefix { $0.isASCII && $0.isNumber })
+  }
+
+  /// The test targets this chapter's listings write into: `Tests/CounterDataTests/X.swift` → `CounterDataTests`.
+  public var testTargets: [String] {
+    var seen: [String] = []
+    for listing in self.listings {
+      guard case .tangled(let directive) = listing.tag, let target = directive.testTarget else { continue }
+      if !seen.contains(target) { seen.append(target) }
+    }
+    return seen
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Reads the chapters of a book from disk into `Chapter` values, in book order.
+public enum ChapterLoader {
+  /// The chapters of the workspace, in file-name order, with every diagnostic found while reading them.
+  ///
+  /// Only reading a file can fail; a chapter that is not UTF-8 is reported and left out.
+  public static func load(
+    from workspace: Workspace
+  ) throws -> (chapters: [Chapter], diagnostics: [Diagnostic]) {
+    var chapters: [Chapter] = []
+    var diagnostics: [Diagnostic] = []
+    for path in try workspace.chapterPaths() {
+      let data = try workspace.read(path)
+      switch Self.chapter(path: path, data: data) {
+      case .success(let loaded):
+        chapters.append(loaded.chapter)
+        diagnostics += loaded.diagnostics
+      case .failure(let error):
+        diagnostics += error.diagnostics
+      }
+    }
+    return (chapters, diagnostics)
+  }
+
+  /// Builds a chapter from a file's bytes, or reports why it cannot.
+  public static func chapter(
+    path: String, data: Data
+  ) -> Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError> {
+    guard let source = String(validatingUTF8Data: data) else {
+      let location = Self.firstInvalidUTF8(in: data, path: path)
+      return .failure(
+        DiagnosticsError([
+          Diagnostic(.error, id: "not-utf8", at: location, "chapter is not valid UTF-8; save it as UTF-8")
+        ]))
+    }
+    return .success(Self.chapter(path: path, source: source))
+  }
+
+  /// Builds a chapter from its text.
+  public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
+    let document = MarkdownParser.parse(source)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? $0.dropLast() : $0
+    }
+    var listings: [Listing] = []
+    var diagnostics: [Diagnostic] = []
+    document.forEachNode { node in
+      guard case .codeBlock(let info, let literal, let fenced) = node.kind, fenced else { return }
+      let fence = SourceLocation(path: path, line: node.startLine, column: node.startColumn)
+      let fenceLine = node.startLine - 1 < lines.count ? lines[node.startLine - 1] : ""
+      let parsed = ListingTagParser.parse(info: info, fenceLine: fenceLine, fence: fence)
+      diagnostics += parsed.diagnostics
+      listings.append(
+        Listing(
+          language: parsed.language, attributes: parsed.attributes, code: literal, fence: fence,
+          tag: parsed.tag))
+    }
+    let fileName = String(path.split(separator: "/").last ?? "")
+    let chapter = Chapter(
+      path: path, number: Chapter.number(fromFileName: fileName),
+      title: Self.title(of: document) ?? fileName, document: document, listings: listings, lines: lines)
+    return (chapter, diagnostics)
+  }
+
+  /// The plain text of the first heading.
+  private static func title(of document: MarkdownNode) -> String? {
+    document.children.first { if case .heading = $0.kind { true } else { false } }?.plainText
+  }
+
+  /// The line and column of the first byte that breaks UTF-8.
+  private static func firstInvalidUTF8(in data: Data, path: String) -> SourceLocation {
+    let bytes = [UInt8](data)
+    var lineStart = 0
+    var line = 1
+    var index = 0
+    while index < bytes.count {
+      let length = UTF8Validation.sequenceLength(in: bytes, at: index)
+      guard length > 0 else { break }
+      if bytes[index] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = index + 1
+      }
+      index += length
+    }
+    return SourceLocation(path: path, line: line, column: index - lineStart + 1)
+  }
+}
+
+extension String {
+  /// Decodes strict UTF-8, or returns nil when the bytes are not UTF-8.
+  init?(validatingUTF8Data data: Data) {
+    let bytes = [UInt8](data)
+    var index = 0
+    while index < bytes.count {
+      let length = UTF8Validation.sequenceLength(in: bytes, at: index)
+      guard length > 0 else { return nil }
+      index += length
+    }
+    self = String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// Byte-level UTF-8 validation that can say where a file stops being UTF-8.
+enum UTF8Validation {
+  /// The length of the well-formed UTF-8 sequence at `index`, or 0 if the bytes there are ill-formed.
+  static func sequenceLength(in bytes: [UInt8], at index: Int) -> Int {
+    let lead = bytes[index]
+    let (length, lowestSecond, highestSecond): (Int, UInt8, UInt8)
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: (length, lowestSecond, highestSecond) = (2, 0x80, 0xBF)
+    case 0xE0: (length, lowestSecond, highestSecond) = (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (length, lowestSecond, highestSecond) = (3, 0x80, 0xBF)
+    case 0xED: (length, lowestSecond, highestSecond) = (3, 0x80, 0x9F)
+    case 0xF0: (length, lowestSecond, highestSecond) = (4, 0x90, 0xBF)
+    case 0xF1...0xF3: (length, lowestSecond, highestSecond) = (4, 0x80, 0xBF)
+    case 0xF4: (length, lowestSecond, highestSecond) = (4, 0x80, 0x8F)
+    default: return 0
+    }
+    guard index + length <= bytes.count else { return 0 }
+    guard (lowestSecond...highestSecond).contains(bytes[index + 1]) else { return 0 }
+    for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) {
+      return 0
+    }
+    return length
+  }
+}

@@ -1,0 +1,97 @@
+/// A fenced code block of a chapter, with the attributes of its info string and what they ask for.
+public struct Listing: Hashable, Sendable {
+  /// The first word of the info string (`swift`), or empty.
+  public var language: String
+  /// The `key=value` words after the language, in the order written.
+  public var attributes: [ListingAttribute]
+  /// The block's code, exactly as the reader sees it, ending with a newline unless empty.
+  public var code: String
+  /// Where the opening fence starts.
+  public var fence: SourceLocation
+  /// What the tool does with the block.
+  public var tag: ListingTag
+
+  /// The chapter line of the block's first code line (the line after the opening fence).
+  public var firstCodeLine: Int { self.fence.line + 1 }
+
+  /// Creates a listing.
+  public init(
+    language: String, attributes: [ListingAttribute], code: String, fence: SourceLocation, tag: ListingTag
+  ) {
+    self.language = language
+    self.attributes = attributes
+    self.code = code
+    self.fence = fence
+    self.tag = tag
+  }
+}
+
+/// One `key=value` word of a code block's info string, with where it is written.
+public struct ListingAttribute: Hashable, Sendable {
+  /// The part before `=`.
+  public var key: String
+  /// The part after `=`; nil when the word has no `=`.
+  public var value: String?
+  /// Where the word starts on the fence line.
+  public var location: SourceLocation
+
+  /// Creates an attribute.
+  public init(key: String, value: String?, location: SourceLocation) {
+    self.key = key
+    self.value = value
+    self.location = location
+  }
+}
+
+/// What the tool does with a code block.
+public enum ListingTag: Hashable, Sendable {
+  /// Tangled into a workspace file.
+  case tangled(TangleDirective)
+  /// A Swift block marked `compile=false`: shown, never compiled.
+  case excerpt
+  /// Any other block the tool leaves alone (a shell session, a diagram, plain text).
+  case prose
+  /// A block whose tag is wrong; its diagnostics say why.
+  case invalid
+}
+
+/// Where a tangled block goes and how it changes its file.
+public struct TangleDirective: Hashable, Sendable {
+  /// How a block changes the chunks of its file.
+  public enum Operation: Hashable, Sendable {
+    /// Adds a chunk (appended, or placed after `after`), or replaces a chunk of an earlier chapter.
+    case define
+    /// Replaces a chunk that must already exist (`mode=replace`).
+    case replace
+    /// Removes a chunk that must already exist (`mode=remove`).
+    case remove
+  }
+
+  /// The generated file's path, relative to the workspace root (`Sources/ImmutableData/Store.swift`).
+  public var file: String
+  /// The chunk's name, if the block has one.
+  public var chunk: String?
+  /// What the block does to its file.
+  public var operation: Operation
+  /// For a new chunk, the chunk it goes right after.
+  public var after: String?
+
+  /// Creates a directive.
+  public init(file: String, chunk: String? = nil, operation: Operation = .define, after: String? = nil) {
+    self.file = file
+    self.chunk = chunk
+    self.operation = operation
+    self.after = after
+  }
+
+  /// The SwiftPM target the file belongs to: `Sources/ImmutableData/Store.swift` → `ImmutableData`.
+  public var target: String {
+    let parts = self.file.split(separator: "/")
+    return parts.count > 1 ? String(parts[1]) : ""
+  }
+
+  /// The test target, when the file lies under `Tests/`.
+  public var testTarget: String? {
+    self.file.hasPrefix("Tests/") ? self.target : nil
+  }
+}

@@ -1,0 +1,191 @@
+/// Reads the info string of a code block into attributes and a `ListingTag`, reporting every mistake.
+///
+/// ```` ```swift file=Sources/A/B.swift chunk=store ```` → `.tangled(file: …, chunk: "store", …)`.
+enum ListingTagParser {
+  /// The attribute keys the tool understands.
+  static let knownKeys = ["file", "chunk", "mode", "after", "compile"]
+
+  /// Parses one code block's tag.
+  static func parse(
+    info: String, fenceLine: Substring, fence: SourceLocation
+  ) -> (language: String, attributes: [ListingAttribute], tag: ListingTag, diagnostics: [Diagnostic]) {
+    let words = Self.words(of: info, on: fenceLine, fence: fence)
+    let language = String(words.first?.text ?? "")
+    let attributes = words.dropFirst().map { word in
+      let parts = word.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      return ListingAttribute(
+        key: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : nil, location: word.location)
+    }
+    var diagnostics = Self.checkWords(attributes)
+    let tag = Self.tag(language: language, attributes: attributes, fence: fence, diagnostics: &diagnostics)
+    return (language, attributes, diagnostics.hasErrors ? .invalid : tag, diagnostics)
+  }
+
+  /// The info string's words, each located on the fence line (falling back to the fence itself).
+  private static func words(
+    of info: String, on fenceLine: Substring, fence: SourceLocation
+  ) -> [(text: Substring, location: SourceLocation)] {
+    let bytes = Array(fenceLine.utf8)
+    var searchFrom = max(fence.column - 1, 0)
+    return info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
+      var location = fence
+      if let offset = Self.find(Array(word.utf8), in: bytes, from: searchFrom) {
+        location.column = offset + 1
+        searchFrom = offset + word.utf8.count
+      }
+      return (word, location)
+    }
+  }
+
+  /// The byte offset of `needle` in `haystack` at or after `start`.
+  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+      return nil
+    }
+    return (start...(haystack.count - needle.count)).first { offset in
+      haystack[offset..<(offset + needle.count)].elementsEqual(needle)
+    }
+  }
+
+  /// Unknown, valueless and repeated attributes.
+  private static func checkWords(_ attributes: [ListingAttribute]) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var seen: [String: ListingAttribute] = [:]
+    for attribute in attributes {
+      if !Self.knownKeys.contains(attribute.key) {
+        diagnostics.append(Self.unknown(attribute))
+      } else if attribute.value == nil || attribute.value == "" {
+        diagnostics.append(
+          Diagnostic(
+            .error, id: "attribute-without-value", at: attribute.location,
+            "attribute '\(attribute.key)' needs a value: write \(attribute.key)=…"))
+      } else if let first = seen[attribute.key] {
+        diagnostics.append(
+          Diagnostic(
+            .error, id: "repeated-attribute", at: attribute.location,
+            "attribute '\(attribute.key)' is given twice",
+            notes: [.note(at: first.location, "first given here")]))
+      }
+      seen[attribute.key] = seen[attribute.key] ?? attribute
+    }
+    return diagnostics
+  }
+
+  /// The diagnostic for a key the tool does not know, with a suggestion when one is close.
+  private static func unknown(_ attribute: ListingAttribute) -> Diagnostic {
+    let suggestion = Self.knownKeys.min {
+      EditDistance.between($0, attribute.key) < EditDistance.between($1, attribute.key)
+    }
+    var message = "unknown attribute '\(attribute.key)'"
+    if let suggestion, EditDistance.between(suggestion, attribute.key) <= 2 {
+      message += "; did you mean '\(suggestion)='?"
+    } else {
+      message += "; known attributes are \(Self.knownKeys.map { "'\($0)='" }.joined(separator: ", "))"
+    }
+    return Diagnostic(.error, id: "unknown-attribute", at: attribute.location, message)
+  }
+
+  /// Decides what the block is, checking that its attributes fit together.
+  private static func tag(
+    language: String, attributes: [ListingAttribute], fence: SourceLocation,
+    diagnostics: inout [Diagnostic]
+  ) -> ListingTag {
+    func value(_ key: String) -> ListingAttribute? { attributes.first { $0.key == key } }
+    let isSwift = language == "swift"
+    if let compile = value("compile") {
+      return Self.excerpt(compile, file: value("file"), isSwift: isSwift, diagnostics: &diagnostics)
+    }
+    guard let file = value("file") else {
+      if let stray = attributes.first(where: { Self.knownKeys.contains($0.key) }) {
+        diagnostics.append(
+          Diagnostic(
+            .error, id: "attribute-without-file", at: stray.location,
+            "attribute '\(stray.key)' needs 'file=' on the same block"))
+      }
+      if isSwift, !diagnostics.contains(where: { $0.id == "unknown-attribute" }) {
+        diagnostics.append(
+          Diagnostic(
+            .error, id: "untangled-swift", at: fence,
+            "Swift block is neither tangled nor marked: add 'file=Sources/Module/File.swift' to compile it, "
+              + "or 'compile=false' to show it as an excerpt"))
+      }
+      return .prose
+    }
+    if !isSwift {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "tangled-non-swift", at: file.location,
+          "only Swift blocks are tangled; this block's language is '\(language)'"))
+    }
+    FilePathRules.check(file.value ?? "", at: file.location, into: &diagnostics)
+    return .tangled(
+      TangleDirective(
+        file: file.value ?? "", chunk: value("chunk")?.value,
+        operation: Self.operation(value("mode"), chunk: value("chunk"), diagnostics: &diagnostics),
+        after: Self.after(value("after"), mode: value("mode"), diagnostics: &diagnostics)))
+  }
+
+  /// A `compile=` attribute: only `compile=false`, on a Swift block, without `file=`, is meaningful.
+  private static func excerpt(
+    _ compile: ListingAttribute, file: ListingAttribute?, isSwift: Bool, diagnostics: inout [Diagnostic]
+  ) -> ListingTag {
+    if compile.value != "false" {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "invalid-compile", at: compile.location,
+          "'compile=' takes only 'false' (a shown, uncompiled excerpt); tangled blocks are always compiled"))
+    }
+    if let file {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "excerpt-with-file", at: file.location,
+          "a 'compile=false' excerpt cannot also be tangled with 'file='"))
+    }
+    if !isSwift {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "excerpt-not-swift", at: compile.location,
+          "'compile=false' marks Swift blocks only; other languages are never compiled"))
+    }
+    return .excerpt
+  }
+
+  /// The operation named by `mode=`, which needs a chunk name.
+  private static func operation(
+    _ mode: ListingAttribute?, chunk: ListingAttribute?, diagnostics: inout [Diagnostic]
+  ) -> TangleDirective.Operation {
+    guard let mode else { return .define }
+    let operation: TangleDirective.Operation
+    switch mode.value {
+    case "replace": operation = .replace
+    case "remove": operation = .remove
+    default:
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "invalid-mode", at: mode.location,
+          "'mode=' takes 'replace' or 'remove', not '\(mode.value ?? "")'"))
+      return .define
+    }
+    if chunk == nil {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "mode-without-chunk", at: mode.location,
+          "'mode=\(mode.value ?? "")' needs 'chunk=' to name the chunk it changes"))
+    }
+    return operation
+  }
+
+  /// The `after=` anchor, which only a new chunk can have.
+  private static func after(
+    _ after: ListingAttribute?, mode: ListingAttribute?, diagnostics: inout [Diagnostic]
+  ) -> String? {
+    guard let after else { return nil }
+    if let mode {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "after-with-mode", at: after.location,
+          "'after=' places a new chunk; it cannot be combined with 'mode=\(mode.value ?? "")'"))
+    }
+    return after.value
+  }
+}

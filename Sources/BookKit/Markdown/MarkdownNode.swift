@@ -1,0 +1,79 @@
+/// A node of a parsed Markdown document, copied out of cmark-gfm's tree into plain Swift values.
+///
+/// Every later stage (the chapter model, the site) walks these values; only `MarkdownParser` touches C.
+public struct MarkdownNode: Hashable, Sendable {
+  /// What a node is, with the data that kind carries.
+  public enum Kind: Hashable, Sendable {
+    case document
+    case blockQuote
+    /// A list; `start` is the first number of an ordered list.
+    case list(ordered: Bool, start: Int, tight: Bool)
+    /// A list item; `task` is nil for an ordinary item, or whether a task-list box is checked.
+    case item(task: Bool?)
+    /// A fenced or indented code block. `info` is the whole info string (`swift file=…`).
+    case codeBlock(info: String, literal: String, fenced: Bool)
+    case htmlBlock(String)
+    case paragraph
+    case heading(level: Int)
+    case thematicBreak
+    case footnoteDefinition(label: String)
+    /// A GFM table with one alignment per column: `left`, `center`, `right` or `nil`.
+    case table(alignments: [String?])
+    case tableRow(isHeader: Bool)
+    case tableCell
+    case text(String)
+    case softBreak
+    case lineBreak
+    case code(String)
+    case htmlInline(String)
+    case emphasis
+    case strong
+    case strikethrough
+    case link(destination: String, title: String)
+    case image(source: String, title: String)
+    case footnoteReference(label: String)
+    /// A node of a type this model does not know (a future extension); its children are kept.
+    case other(String)
+  }
+
+  /// What the node is.
+  public var kind: Kind
+  /// The node's children, in document order.
+  public var children: [MarkdownNode]
+  /// The 1-based line and column where the node starts in its source file.
+  public var startLine: Int
+  /// The 1-based column where the node starts.
+  public var startColumn: Int
+  /// The 1-based last line. Reliable for code blocks only (see the toolchain notes).
+  public var endLine: Int
+
+  /// Creates a node.
+  public init(
+    kind: Kind, children: [MarkdownNode] = [], startLine: Int = 0, startColumn: Int = 0, endLine: Int = 0
+  ) {
+    self.kind = kind
+    self.children = children
+    self.startLine = startLine
+    self.startColumn = startColumn
+    self.endLine = endLine
+  }
+}
+
+extension MarkdownNode {
+  /// Calls `visit` on this node and every descendant, parents before children, in document order.
+  public func forEachNode(_ visit: (MarkdownNode) throws -> Void) rethrows {
+    try visit(self)
+    for child in self.children {
+      try child.forEachNode(visit)
+    }
+  }
+
+  /// The concatenated text of this node's inline descendants: `# Hello *world*` → `Hello world`.
+  public var plainText: String {
+    switch self.kind {
+    case .text(let text), .code(let text): return text
+    case .softBreak, .lineBreak: return " "
+    default: return self.children.map(\.plainText).joined()
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/// A loaded book: its chapters in order, what tangling them gives, and every problem found on the way.
+public struct Book: Sendable {
+  /// The chapters, in book order.
+  public var chapters: [Chapter]
+  /// The generated files and what each listing did.
+  public var tangle: Tangler.Result
+  /// Problems in the chapters and in their chunk operations, in reading order.
+  public var diagnostics: [Diagnostic]
+
+  /// Reads, parses and tangles every chapter of the workspace. Only file-system failures throw.
+  public static func load(from workspace: Workspace) throws -> Book {
+    let loaded = try ChapterLoader.load(from: workspace)
+    return Book(chapters: loaded.chapters, loadDiagnostics: loaded.diagnostics)
+  }
+
+  /// Tangles already-loaded chapters; `loadDiagnostics` are the problems found while reading them.
+  public init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
+    self.chapters = chapters
+    self.tangle = Tangler.tangle(chapters)
+    self.diagnostics = (loadDiagnostics + self.tangle.diagnostics).sortedByLocation()
+  }
+
+  /// The chapter with the given number (`book test 3`).
+  public func chapter(numbered number: Int) -> Chapter? {
+    self.chapters.first { $0.number == number }
+  }
+}

@@ -1,0 +1,92 @@
+/// A piece of a generated file: the code of one listing, as it stands after every chapter so far.
+public struct Chunk: Hashable, Sendable {
+  /// The chunk's name (`chunk=`), if it has one.
+  public var name: String?
+  /// The code, exactly as the chapter shows it.
+  public var code: String
+  /// The chapter line of the chunk's first code line.
+  public var origin: SourceLocation
+  /// Where the listing's `file=` attribute is written, for diagnostics about the file.
+  public var fileAttribute: SourceLocation
+  /// The index of the chapter that wrote this version, in book order.
+  public var chapterIndex: Int
+
+  /// Creates a chunk.
+  public init(
+    name: String?, code: String, origin: SourceLocation, fileAttribute: SourceLocation, chapterIndex: Int
+  ) {
+    self.name = name
+    self.code = code
+    self.origin = origin
+    self.fileAttribute = fileAttribute
+    self.chapterIndex = chapterIndex
+  }
+}
+
+/// A generated file: its path and its chunks in file order.
+public struct TangledFile: Hashable, Sendable {
+  /// The path relative to the workspace root.
+  public var path: String
+  /// The chunks, in the order they appear in the file.
+  public var chunks: [Chunk]
+
+  /// Creates a file.
+  public init(path: String, chunks: [Chunk] = []) {
+    self.path = path
+    self.chunks = chunks
+  }
+
+  /// The chapters whose code the file holds, in book order, without repeats.
+  public var chapterPaths: [String] {
+    var seen: [String] = []
+    for chunk in self.chunks.sorted(by: { $0.chapterIndex < $1.chapterIndex })
+    where !seen.contains(chunk.origin.path) {
+      seen.append(chunk.origin.path)
+    }
+    return seen
+  }
+
+  /// The index of the chunk named `name`.
+  func index(ofChunk name: String) -> Int? {
+    self.chunks.firstIndex { $0.name == name }
+  }
+}
+
+/// Identifies one listing of the book: its chapter and its position among the chapter's listings.
+public struct ListingID: Hashable, Sendable, Comparable {
+  /// The chapter's index in book order.
+  public var chapterIndex: Int
+  /// The listing's index in its chapter.
+  public var listingIndex: Int
+
+  /// Creates an identifier.
+  public init(chapterIndex: Int, listingIndex: Int) {
+    self.chapterIndex = chapterIndex
+    self.listingIndex = listingIndex
+  }
+
+  /// Book order.
+  public static func < (lhs: ListingID, rhs: ListingID) -> Bool {
+    (lhs.chapterIndex, lhs.listingIndex) < (rhs.chapterIndex, rhs.listingIndex)
+  }
+}
+
+/// What one tangled listing did to its file, for captions in the site: "replaces the version of chapter 1".
+public struct TangleStep: Hashable, Sendable {
+  /// The file the listing went into.
+  public var file: String
+  /// The chunk's name, if any.
+  public var chunk: String?
+  /// The version this listing replaced or removed, if it replaced or removed one.
+  public var previous: Chunk?
+  /// Whether the listing removed its chunk.
+  public var removed: Bool
+
+  /// Creates a step.
+  public init(file: String, chunk: String?, previous: Chunk?, removed: Bool) {
+    self.file = file
+    self.chunk = chunk
+    self.previous = previous
+    self.removed = removed
+  }
+}

@@ -1,0 +1,132 @@
+/// Assembles the book's generated files from its chapters' listings, in book order.
+///
+/// Blocks for one file are concatenated; a block whose chunk a previous chapter defined replaces it in
+/// place; `mode=replace` and `mode=remove` change a chunk that must exist; `after=` places a new chunk.
+public struct Tangler {
+  /// The result of tangling: the files, what each listing did, and every problem found.
+  public struct Result: Sendable {
+    /// The generated files, sorted by path; files whose every chunk was removed are left out.
+    public var files: [TangledFile]
+    /// What each tangled listing did.
+    public var steps: [ListingID: TangleStep]
+    /// Problems with the chunk operations.
+    public var diagnostics: [Diagnostic]
+  }
+
+  private var files: [String: TangledFile] = [:]
+  private var steps: [ListingID: TangleStep] = [:]
+  private var diagnostics: [Diagnostic] = []
+  private var laterDefinitions: [String: SourceLocation] = [:]
+
+  /// Tangles `chapters`, which must be in book order.
+  public static func tangle(_ chapters: [Chapter]) -> Result {
+    var tangler = Tangler()
+    tangler.laterDefinitions = Self.firstDefinitions(in: chapters)
+    for (chapterIndex, chapter) in chapters.enumerated() {
+      for (listingIndex, listing) in chapter.listings.enumerated() {
+        guard case .tangled(let directive) = listing.tag else { continue }
+        let id = ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)
+        tangler.apply(directive, of: listing, chapterIndex: chapterIndex, id: id)
+      }
+    }
+    let files = tangler.files.values.filter { !$0.chunks.isEmpty }.sorted { $0.path < $1.path }
+    return Result(files: files, steps: tangler.steps, diagnostics: tangler.diagnostics)
+  }
+
+  /// Applies one listing to its file.
+  private mutating func apply(_ directive: TangleDirective, of listing: Listing, chapterIndex: Int, id: ListingID) {
+    let fileAttribute = listing.attributes.first { $0.key == "file" }?.location ?? listing.fence
+    let chunk = Chunk(
+      name: directive.chunk, code: listing.code,
+      origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine),
+      fileAttribute: fileAttribute, chapterIndex: chapterIndex)
+    var file = self.files[directive.file] ?? TangledFile(path: directive.file)
+    let existing = directive.chunk.flatMap { file.index(ofChunk: $0) }
+    var step = TangleStep(file: directive.file, chunk: directive.chunk, previous: nil, removed: false)
+    switch directive.operation {
+    case .define:
+      if let existing {
+        guard self.checkRedefinition(file.chunks[existing], by: listing, directive: directive, chapterIndex: chapterIndex)
+        else { return }
+        step.previous = file.chunks[existing]
+        file.chunks[existing] = chunk
+      } else if let after = directive.after {
+        guard let anchor = file.index(ofChunk: after) else {
+          return self.reportMissing(after, in: directive.file, at: listing, verb: "placed after")
+        }
+        file.chunks.insert(chunk, at: anchor + 1)
+      } else {
+        file.chunks.append(chunk)
+      }
+    case .replace, .remove:
+      guard let existing else {
+        let verb = directive.operation == .replace ? "replaced" : "removed"
+        return self.reportMissing(directive.chunk ?? "", in: directive.file, at: listing, verb: verb)
+      }
+      step.previous = file.chunks[existing]
+      if directive.operation == .replace {
+        file.chunks[existing] = chunk
+      } else {
+        file.chunks.remove(at: existing)
+        step.removed = true
+      }
+    }
+    self.files[directive.file] = file
+    self.steps[id] = step
+  }
+
+  /// A plain `chunk=` naming an existing chunk replaces it only across chapters; within one chapter
+  /// it is ambiguous, and `after=` cannot move a chunk that already has a place.
+  private mutating func checkRedefinition(
+    _ existing: Chunk, by listing: Listing, directive: TangleDirective, chapterIndex: Int
+  ) -> Bool {
+    let name = directive.chunk ?? ""
+    if existing.chapterIndex == chapterIndex {
+      self.diagnostics.append(
+        Diagnostic(
+          .error, id: "duplicate-chunk", at: listing.fence,
+          "chunk '\(name)' of \(directive.file) is defined twice in this chapter; "
+            + "add 'mode=replace' to replace the first version, or rename one",
+          notes: [.note(at: existing.origin, "first defined here")]))
+      return false
+    }
+    if directive.after != nil {
+      self.diagnostics.append(
+        Diagnostic(
+          .error, id: "after-on-existing-chunk", at: listing.fence,
+          "chunk '\(name)' of \(directive.file) already exists, so this block replaces it in place; "
+            + "remove 'after='",
+          notes: [.note(at: existing.origin, "defined here")]))
+      return false
+    }
+    return true
+  }
+
+  /// Reports an operation on a chunk that does not exist yet, noting a later definition if there is one.
+  private mutating func reportMissing(_ name: String, in file: String, at listing: Listing, verb: String) {
+    var notes: [Diagnostic] = []
+    if let later = self.laterDefinitions[Self.key(file, name)] {
+      notes.append(.note(at: later, "'\(name)' is first defined here, later in the book"))
+    }
+    self.diagnostics.append(
+      Diagnostic(
+        .error, id: "chunk-not-defined", at: listing.fence,
+        "chunk '\(name)' of \(file) is \(verb) before it is defined", notes: notes))
+  }
+
+  /// Where each (file, chunk) is first defined by a plain `chunk=` block, for "defined later" notes.
+  private static func firstDefinitions(in chapters: [Chapter]) -> [String: SourceLocation] {
+    var found: [String: SourceLocation] = [:]
+    for chapter in chapters {
+      for listing in chapter.listings {
+        guard case .tangled(let directive) = listing.tag, directive.operation == .define,
+          let name = directive.chunk
+        else { continue }
+        found[Self.key(directive.file, name)] = found[Self.key(directive.file, name)] ?? listing.fence
+      }
+    }
+    return found
+  }
+
+  private static func key(_ file: String, _ chunk: String) -> String { "\(file)\u{0}\(chunk)" }
+}

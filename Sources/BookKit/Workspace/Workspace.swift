@@ -1,0 +1,99 @@
+import Foundation
+
+/// The folder that holds `Package.swift` and `Chapters/`: the only place the tool reads and writes.
+///
+/// Every path the tool handles is relative to the root; the workspace refuses to resolve a path that
+/// leaves it, so no bug elsewhere can make the tool write outside.
+public struct Workspace: Sendable {
+  /// Failures of file-system access, each naming the path involved.
+  public enum Failure: Error, CustomStringConvertible {
+    /// No workspace root was found above the given folder.
+    case notFound(String)
+    /// A path resolved outside the workspace.
+    case outside(String)
+    /// Reading or writing failed.
+    case io(path: String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+      switch self {
+      case .notFound(let folder): "no book workspace (a folder with Package.swift and Chapters/) at or above \(folder)"
+      case .outside(let path): "refusing to touch '\(path)': it lies outside the workspace"
+      case .io(let path, let reason): "\(path): \(reason)"
+      }
+    }
+  }
+
+  /// The workspace's absolute root folder.
+  public let root: URL
+  /// The folder of chapters, relative to the root.
+  public let chaptersFolder: String
+
+  /// Opens the workspace at `root`.
+  public init(root: URL, chaptersFolder: String = "Chapters") {
+    self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+    self.chaptersFolder = chaptersFolder
+  }
+
+  /// Finds the workspace that contains `folder`: the nearest ancestor holding `Package.swift` and `Chapters/`.
+  public static func enclosing(_ folder: URL) throws -> Workspace {
+    var candidate = folder.standardizedFileURL
+    while true {
+      let manager = FileManager.default
+      if manager.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path),
+        manager.fileExists(atPath: candidate.appendingPathComponent("Chapters").path)
+      {
+        return Workspace(root: candidate)
+      }
+      let parent = candidate.deletingLastPathComponent()
+      if parent.path == candidate.path { throw Failure.notFound(folder.path) }
+      candidate = parent
+    }
+  }
+
+  /// The absolute URL of a relative path, refusing any path that leaves the workspace.
+  public func url(_ path: String) throws -> URL {
+    let url = self.root.appendingPathComponent(path).standardizedFileURL
+    let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath()
+    guard url.path.hasPrefix(self.root.path + "/"), resolved.path.hasPrefix(self.root.path) else {
+      throw Failure.outside(path)
+    }
+    return url
+  }
+
+  /// The chapter files, relative to the root, in book order (by file name).
+  public func chapterPaths() throws -> [String] {
+    let folder = try self.url(self.chaptersFolder)
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw Failure.io(path: self.chaptersFolder, reason: "cannot list the chapters folder")
+    }
+    return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
+      "\(self.chaptersFolder)/\($0)"
+    }
+  }
+
+  /// Whether a file exists at a relative path.
+  public func exists(_ path: String) -> Bool {
+    guard let url = try? self.url(path) else { return false }
+    return FileManager.default.fileExists(atPath: url.path)
+  }
+
+  /// The bytes of a file.
+  public func read(_ path: String) throws -> Data {
+    do {
+      return try Data(contentsOf: self.url(path))
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw Failure.io(path: path, reason: "cannot be read")
+    }
+  }
+
+  /// The bytes of a file, or nil when there is none.
+  public func readIfPresent(_ path: String) throws -> Data? {
+    self.exists(path) ? try self.read(path) : nil
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import BookKit
+import Foundation
+
+/// `book test [N]`: checks the book, then runs one chapter's tests (or all of them) with `swift test`.
+struct TestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Check the book, then run one chapter's tests, or every test.")
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Argument(help: "The chapter number (from its file name, e.g. 1 for 01-immutable-data.md); all when omitted.")
+  var chapter: Int?
+
+  @Argument(parsing: .postTerminator, help: "Extra arguments for `swift test`, after `--`.")
+  var swiftTestArguments: [String] = []
+
+  func run() throws {
+    var arguments = ["test"]
+    try reportingFailures {
+      let workspace = try self.options.workspace()
+      let book = try Book.load(from: workspace)
+      let output = try TangleOutput(book: book, workspace: workspace)
+      try report(book.diagnostics + output.diagnostics + output.drift())
+      if let number = self.chapter {
+        arguments += ["--filter", try Self.filter(forChapter: number, in: book)]
+      }
+      _ = FileManager.default.changeCurrentDirectoryPath(workspace.root.path)
+    }
+    try Self.runSwift(arguments + self.swiftTestArguments)
+  }
+
+  /// The `swift test --filter` pattern for a chapter's test targets: `^(CounterDataTests)\.`.
+  static func filter(forChapter number: Int, in book: Book) throws -> String {
+    guard let chapter = book.chapter(numbered: number) else {
+      let known = book.chapters.compactMap(\.number).map(String.init).joined(separator: ", ")
+      throw ValidationError("no chapter numbered \(number); chapters are \(known)")
+    }
+    guard !chapter.testTargets.isEmpty else {
+      throw ValidationError("\(chapter.path) has no test listings (blocks with file=Tests/…)")
+    }
+    return "^(\(chapter.testTargets.joined(separator: "|")))\\."
+  }
+
+  /// Runs `swift` with the given arguments, passing its exit status on.
+  static func runSwift(_ arguments: [String]) throws {
+    print("book test: swift \(arguments.joined(separator: " "))")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift"] + arguments
+    try process.run()
+    process.waitUntilExit()
+    if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+  }
+}
