@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# First command of the README: install what is missing, build the `book` tool, render the book.
+# Safe to run again: it installs nothing that is already there and rewrites only changed files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+
+install_debian() {
+  local missing=()
+  for package in "${apt_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+install_macos() {
+  brew list cmark-gfm >/dev/null 2>&1 || brew install cmark-gfm
+}
+
+case "$(uname -s)" in
+  Linux) command -v apt-get >/dev/null && install_debian ;;
+  Darwin) install_macos ;;
+esac
+
+echo "setup: building the book tool"
+swift build --product book
+echo "setup: rendering the book"
+.build/debug/book tangle

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Second command of the README: check the book against its chapters, then run every test
+# (the tool's own tests and every chapter's tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build --build-tests
+.build/debug/book check
+swift test --skip-build
