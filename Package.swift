@@ -25,10 +25,21 @@ let toolTargets: [Target] = [
     ]
   ),
   .target(name: "BookKit", dependencies: ["CCmarkGFM"], swiftSettings: strict),
+  .target(
+    name: "BookSite",
+    dependencies: [
+      "BookKit",
+      .product(name: "SwiftParser", package: "swift-syntax"),
+      .product(name: "SwiftSyntax", package: "swift-syntax"),
+      .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+    ],
+    swiftSettings: strict
+  ),
   .executableTarget(
     name: "book",
     dependencies: [
       "BookKit",
+      "BookSite",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict
@@ -69,6 +80,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: toolTargets + bookTargets
 )

@@ -5,7 +5,8 @@
 public enum FilePathRules {
   /// Folders of the workspace that hold hand-written code: the tool itself and its tests.
   public static let reservedFolders = [
-    "Sources/book", "Sources/BookKit", "Sources/CCmarkGFM", "Tests/BookKitTests",
+    "Sources/book", "Sources/BookKit", "Sources/BookSite", "Sources/CCmarkGFM",
+    "Tests/BookKitTests", "Tests/BookSiteTests",
   ]
 
   /// Appends a diagnostic for each rule `path` breaks.

@@ -1,0 +1,55 @@
+/// A heading of a chapter, with the stable anchor the site gives it.
+public struct Section: Hashable, Sendable {
+  /// The heading level, 1 to 6.
+  public var level: Int
+  /// The heading's plain text.
+  public var title: String
+  /// The anchor id: GitHub-style, unique within the chapter (`The Store` → `the-store`).
+  public var id: String
+  /// The heading's chapter line.
+  public var line: Int
+
+  /// Creates a section.
+  public init(level: Int, title: String, id: String, line: Int) {
+    self.level = level
+    self.title = title
+    self.id = id
+    self.line = line
+  }
+}
+
+extension Chapter {
+  /// The chapter's headings in order, each with a unique anchor id.
+  public var sections: [Section] {
+    var used: [String: Int] = [:]
+    var sections: [Section] = []
+    self.document.forEachNode { node in
+      guard case .heading(let level) = node.kind else { return }
+      let title = node.plainText
+      let base = Self.slug(title)
+      let count = used[base, default: 0]
+      used[base] = count + 1
+      sections.append(
+        Section(level: level, title: title, id: count == 0 ? base : "\(base)-\(count)", line: node.startLine))
+    }
+    return sections
+  }
+
+  /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
+  public var pageName: String {
+    let fileName = self.path.split(separator: "/").last.map(String.init) ?? self.path
+    return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+  }
+
+  /// A GitHub-style anchor: lowercase, spaces to hyphens, punctuation dropped: `What's *new*?` → `whats-new`.
+  public static func slug(_ title: String) -> String {
+    let kept = title.lowercased().unicodeScalars.compactMap { scalar -> String? in
+      if scalar == " " { return "-" }
+      if scalar == "-" || scalar == "_" { return String(scalar) }
+      if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return String(scalar) }
+      return nil
+    }
+    let slug = kept.joined()
+    return slug.isEmpty ? "section" : slug
+  }
+}
