@@ -8,7 +8,7 @@ struct BookCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "book",
     abstract: "Tangle, check and test a book whose chapters are the single source of its code.",
-    subcommands: [TangleCommand.self, CheckCommand.self, TestCommand.self]
+    subcommands: [TangleCommand.self, CheckCommand.self, TestCommand.self, TagCommand.self]
   )
 }
 

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs `git` in a repository, with an optional private index so the user's index is never touched.
+public struct Git: Sendable {
+  /// A git command that failed, with what it printed.
+  public struct Failure: Error, CustomStringConvertible {
+    /// The arguments given to git.
+    public var arguments: [String]
+    /// What git printed to standard error.
+    public var message: String
+
+    /// `git <arguments>: <message>`.
+    public var description: String { "git \(self.arguments.joined(separator: " ")): \(self.message)" }
+  }
+
+  /// The repository's work-tree root.
+  public var root: URL
+  /// Extra environment variables for every command (e.g. `GIT_INDEX_FILE`).
+  public var environment: [String: String]
+
+  /// A runner for the repository at `root`.
+  public init(root: URL, environment: [String: String] = [:]) {
+    self.root = root
+    self.environment = environment
+  }
+
+  /// Runs git and returns its standard output, trimmed of one trailing newline.
+  @discardableResult
+  public func run(_ arguments: [String], input: Data? = nil) throws -> String {
+    let data = try self.runData(arguments, input: input)
+    var text = String(decoding: data, as: UTF8.self)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+
+  /// Runs git and returns its standard output as bytes.
+  public func runData(_ arguments: [String], input: Data? = nil) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = self.root
+    process.environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    let inputPipe = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = inputPipe
+    try process.run()
+    if let input { inputPipe.fileHandleForWriting.write(input) }
+    try inputPipe.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(arguments: arguments, message: String(decoding: message, as: UTF8.self))
+    }
+    return data
+  }
+
+  /// Runs git and reports whether it succeeded, ignoring its output.
+  public func succeeds(_ arguments: [String]) -> Bool {
+    (try? self.runData(arguments)) != nil
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Produces generated files for a prefix of the chapters, and names the files it owns at HEAD, so a
+/// snapshot can drop HEAD's generated files and add its own.
+public protocol SnapshotGenerator: Sendable {
+  /// The paths this generator owns in a tree, given a way to read that tree's files.
+  func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String]
+  /// The files this generator writes for a book made of the given chapters.
+  func files(for book: Book) throws -> [String: Data]
+}
+
+/// The tangled sources and tests, and their manifest.
+public struct TangleGenerator: SnapshotGenerator {
+  /// Creates the generator.
+  public init() {}
+
+  /// The manifest and every path it lists.
+  public func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
+    guard tree.contains(GeneratedManifest.path) else { return [] }
+    let manifest = String(decoding: try read(GeneratedManifest.path), as: UTF8.self)
+    return [GeneratedManifest.path] + manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+  }
+
+  /// Each tangled file's text, and the manifest.
+  public func files(for book: Book) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for file in book.tangle.files {
+      files[file.path] = Data(GeneratedSource(file).text.utf8)
+    }
+    files[GeneratedManifest.path] = GeneratedManifest(paths: Array(files.keys)).data
+    return files
+  }
+}
+
+/// The committed workspace at HEAD, from which every chapter snapshot's tree is built.
+struct SnapshotSource {
+  let git: Git
+  let generators: [SnapshotGenerator]
+  /// HEAD's chapters, read from the commit (not the working tree), in book order.
+  let chapters: [Chapter]
+  /// HEAD's committer date, given to snapshot commits and tags.
+  let headDate: String
+  private let headPaths: [String]
+  private let removedAtEverySnapshot: Set<String>
+
+  init(git: Git, generators: [SnapshotGenerator]) throws {
+    self.git = git
+    self.generators = generators
+    self.headDate = try git.run(["show", "-s", "--format=%cI", "HEAD"])
+    self.headPaths = try git.run(["ls-tree", "-r", "--name-only", "-z", "HEAD"])
+      .split(separator: "\0").map(String.init)
+    let read = { (path: String) in try git.runData(["show", "HEAD:\(path)"]) }
+    var chapters: [Chapter] = []
+    var diagnostics: [Diagnostic] = []
+    for path in self.headPaths.filter(Self.isChapter).sorted() {
+      switch ChapterLoader.chapter(path: path, data: try read(path)) {
+      case .success(let loaded): chapters.append(loaded.chapter)
+      case .failure(let error): diagnostics += error.diagnostics
+      }
+    }
+    let book = Book(chapters: chapters, loadDiagnostics: diagnostics)
+    guard !book.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(book.diagnostics) }
+    self.chapters = chapters
+    let headPaths = self.headPaths
+    self.removedAtEverySnapshot = Set(try generators.flatMap { try $0.ownedPaths(in: headPaths, read: read) })
+  }
+
+  private static func isChapter(_ path: String) -> Bool {
+    path.hasPrefix("Chapters/") && path.hasSuffix(".md") && path.split(separator: "/").count == 2
+  }
+
+  /// The git tree of the workspace at the end of chapter `index`: HEAD without later chapters and
+  /// without HEAD's generated files, plus the files generated from chapters 0…index.
+  func tree(throughChapter index: Int) throws -> String {
+    let indexFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("book-tag-index-\(ProcessInfo.processInfo.processIdentifier)-\(index)")
+    defer { try? FileManager.default.removeItem(at: indexFile) }
+    let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": indexFile.path])
+    try git.run(["read-tree", "HEAD"])
+    let laterChapters = self.chapters[(index + 1)...].map(\.path)
+    let removed = (Array(self.removedAtEverySnapshot) + laterChapters).filter(self.headPaths.contains).sorted()
+    if !removed.isEmpty {
+      try git.run(["update-index", "--force-remove", "-z", "--stdin"], input: Data(removed.joined(separator: "\0").utf8))
+    }
+    let book = Book(chapters: Array(self.chapters[...index]))
+    var entries: [String] = []
+    for generator in self.generators {
+      for (path, data) in try generator.files(for: book).sorted(by: { $0.key < $1.key }) {
+        let blob = try git.run(["hash-object", "-w", "--stdin"], input: data)
+        entries.append("100644 \(blob)\t\(path)")
+      }
+    }
+    if !entries.isEmpty {
+      try git.run(["update-index", "--index-info"], input: Data((entries.joined(separator: "\n") + "\n").utf8))
+    }
+    return try git.run(["write-tree"])
+  }
+}
