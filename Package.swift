@@ -5,7 +5,7 @@ import Foundation
 import PackageDescription
 
 /// The workspace root, so that the book's targets can be filtered by what exists on disk.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let root = URL(fileURLWithPath: Context.packageDirectory)
 
 /// Settings for everything written here: no warnings survive, and the compiler's diagnostics name the
 /// chapter line (from `#sourceLocation`) without quoting generated-file line numbers beside it.
@@ -45,6 +45,7 @@ let toolTargets: [Target] = [
     swiftSettings: strict
   ),
   .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book"], swiftSettings: strict),
+  .testTarget(name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "book"], swiftSettings: strict),
 ]
 
 // MARK: - The book's modules (tangled from Chapters/)
