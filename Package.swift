@@ -75,7 +75,7 @@ let bookTargets: [Target] = [
 
 let package = Package(
   name: "LiterateBook",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "book", targets: ["book"]),
   ],
