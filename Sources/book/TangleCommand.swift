@@ -13,7 +13,6 @@ struct TangleCommand: ParsableCommand {
     try reportingFailures {
       let workspace = try self.options.workspace()
       let book = try Book.load(from: workspace)
-      try report(book.diagnostics)
       let output = try TangleOutput(book: book, workspace: workspace)
       try report(output.diagnostics)
       let changes = try output.apply(to: workspace)

@@ -40,7 +40,7 @@ public enum ChapterLoader {
   /// Builds a chapter from its text.
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
     let document = MarkdownParser.parse(source)
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+    let lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
       $0.hasSuffix("\r") ? $0.dropLast() : $0
     }
     var listings: [Listing] = []

@@ -91,8 +91,15 @@ enum ListingTagParser {
     diagnostics: inout [Diagnostic]
   ) -> ListingTag {
     func value(_ key: String) -> ListingAttribute? { attributes.first { $0.key == key } }
-    let isSwift = language == "swift"
+    let isSwift = language.lowercased() == "swift"
     if let compile = value("compile") {
+      for key in ["chunk", "mode", "after"] {
+        guard let stray = value(key) else { continue }
+        diagnostics.append(
+          Diagnostic(
+            .error, id: "excerpt-with-chunk", at: stray.location,
+            "'\(key)=' applies to tangled blocks; a 'compile=false' excerpt is never tangled"))
+      }
       return Self.excerpt(compile, file: value("file"), isSwift: isSwift, diagnostics: &diagnostics)
     }
     guard let file = value("file") else {
@@ -117,7 +124,9 @@ enum ListingTagParser {
           .error, id: "tangled-non-swift", at: file.location,
           "only Swift blocks are tangled; this block's language is '\(language)'"))
     }
-    FilePathRules.check(file.value ?? "", at: file.location, into: &diagnostics)
+    if let path = file.value, !path.isEmpty {
+      FilePathRules.check(path, at: file.location, into: &diagnostics)
+    }
     return .tangled(
       TangleDirective(
         file: file.value ?? "", chunk: value("chunk")?.value,
@@ -154,7 +163,7 @@ enum ListingTagParser {
   private static func operation(
     _ mode: ListingAttribute?, chunk: ListingAttribute?, diagnostics: inout [Diagnostic]
   ) -> TangleDirective.Operation {
-    guard let mode else { return .define }
+    guard let mode, let value = mode.value, !value.isEmpty else { return .define }
     let operation: TangleDirective.Operation
     switch mode.value {
     case "replace": operation = .replace
@@ -163,7 +172,7 @@ enum ListingTagParser {
       diagnostics.append(
         Diagnostic(
           .error, id: "invalid-mode", at: mode.location,
-          "'mode=' takes 'replace' or 'remove', not '\(mode.value ?? "")'"))
+          "'mode=' takes 'replace' or 'remove', not '\(value)'"))
       return .define
     }
     if chunk == nil {

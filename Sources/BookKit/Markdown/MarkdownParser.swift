@@ -37,7 +37,7 @@ public enum MarkdownParser {
       fatalError("cmark-gfm returned no document")
     }
     defer { cmark_node_free(root) }
-    return Self.copy(root)
+    return Self.labelFootnotes(Self.copy(root), source: utf8)
   }
 
   /// Copies a C node and its subtree into Swift values.

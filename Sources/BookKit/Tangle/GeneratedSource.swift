@@ -32,9 +32,13 @@ public struct GeneratedSource: Sendable {
       lines += ["", "#sourceLocation(file: \"\(chunk.origin.path)\", line: \(chunk.origin.line))"]
       origins += [nil, nil]
       let codeLines = chunk.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      // A listing nested in a list item or quote loses its indentation in the syntax tree; putting it
+      // back keeps the compiler's columns equal to the chapter's.
+      let indent = String(repeating: " ", count: max(chunk.origin.column - 1, 0))
       for (offset, line) in codeLines.enumerated() {
-        lines.append(String(line))
-        origins.append(SourceLocation(path: chunk.origin.path, line: chunk.origin.line + offset))
+        lines.append(line.isEmpty ? "" : indent + line)
+        origins.append(
+          SourceLocation(path: chunk.origin.path, line: chunk.origin.line + offset, column: chunk.origin.column))
       }
       lines.append("#sourceLocation()")
       origins.append(nil)

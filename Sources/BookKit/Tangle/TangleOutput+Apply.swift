@@ -26,7 +26,9 @@ extension TangleOutput {
   }
 
   /// Diagnostics for every difference between the disk and the chapters, located at chapter lines.
+  /// Reports nothing while the book itself has errors: until they are fixed, drift is meaningless.
   public func drift() -> [Diagnostic] {
+    guard !self.diagnostics.hasErrors else { return [] }
     var found = self.files.filter(\.isOutOfDate).map(Self.driftDiagnostic)
     found += self.staleFiles.map { path in
       Diagnostic(

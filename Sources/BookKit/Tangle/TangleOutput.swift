@@ -28,7 +28,7 @@ public struct TangleOutput: Sendable {
   public var manifest: GeneratedManifest
   /// The manifest's bytes on disk, or nil.
   public var currentManifest: Data?
-  /// Problems that forbid writing: files the tool does not own.
+  /// Problems that forbid writing: the book's own errors, and files the tool does not own.
   public var diagnostics: [Diagnostic]
 
   /// Plans the output of `book` against the files in `workspace`.
@@ -37,7 +37,7 @@ public struct TangleOutput: Sendable {
     self.files = try book.tangle.files.map { file in
       File(tangled: file, source: GeneratedSource(file), current: try workspace.readIfPresent(file.path))
     }
-    self.diagnostics = Self.ownershipProblems(self.files, previous: previous)
+    self.diagnostics = book.diagnostics + Self.ownershipProblems(self.files, previous: previous)
     let produced = Set(self.files.map(\.tangled.path))
     self.staleFiles = try previous.paths.filter { path in
       guard !produced.contains(path), let data = try workspace.readIfPresent(path) else { return false }

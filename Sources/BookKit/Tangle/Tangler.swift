@@ -16,12 +16,12 @@ public struct Tangler {
   private var files: [String: TangledFile] = [:]
   private var steps: [ListingID: TangleStep] = [:]
   private var diagnostics: [Diagnostic] = []
-  private var laterDefinitions: [String: SourceLocation] = [:]
+  private var definitions: [String: [(id: ListingID, fence: SourceLocation)]] = [:]
 
   /// Tangles `chapters`, which must be in book order.
   public static func tangle(_ chapters: [Chapter]) -> Result {
     var tangler = Tangler()
-    tangler.laterDefinitions = Self.firstDefinitions(in: chapters)
+    tangler.definitions = Self.definitions(in: chapters)
     for (chapterIndex, chapter) in chapters.enumerated() {
       for (listingIndex, listing) in chapter.listings.enumerated() {
         guard case .tangled(let directive) = listing.tag else { continue }
@@ -38,7 +38,7 @@ public struct Tangler {
     let fileAttribute = listing.attributes.first { $0.key == "file" }?.location ?? listing.fence
     let chunk = Chunk(
       name: directive.chunk, code: listing.code,
-      origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine),
+      origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column),
       fileAttribute: fileAttribute, chapterIndex: chapterIndex)
     var file = self.files[directive.file] ?? TangledFile(path: directive.file)
     let existing = directive.chunk.flatMap { file.index(ofChunk: $0) }
@@ -52,7 +52,9 @@ public struct Tangler {
         file.chunks[existing] = chunk
       } else if let after = directive.after {
         guard let anchor = file.index(ofChunk: after) else {
-          return self.reportMissing(after, in: directive.file, at: listing, verb: "placed after")
+          return self.reportMissing(
+            after, in: directive.file, at: listing, id: id,
+            message: "'after=\(after)' names a chunk of \(directive.file) that is not defined before this block")
         }
         file.chunks.insert(chunk, at: anchor + 1)
       } else {
@@ -60,8 +62,11 @@ public struct Tangler {
       }
     case .replace, .remove:
       guard let existing else {
+        let name = directive.chunk ?? ""
         let verb = directive.operation == .replace ? "replaced" : "removed"
-        return self.reportMissing(directive.chunk ?? "", in: directive.file, at: listing, verb: verb)
+        return self.reportMissing(
+          name, in: directive.file, at: listing, id: id,
+          message: "chunk '\(name)' of \(directive.file) is \(verb) before it is defined")
       }
       step.previous = file.chunks[existing]
       if directive.operation == .replace {
@@ -103,26 +108,27 @@ public struct Tangler {
   }
 
   /// Reports an operation on a chunk that does not exist yet, noting a later definition if there is one.
-  private mutating func reportMissing(_ name: String, in file: String, at listing: Listing, verb: String) {
+  private mutating func reportMissing(
+    _ name: String, in file: String, at listing: Listing, id: ListingID, message: String
+  ) {
     var notes: [Diagnostic] = []
-    if let later = self.laterDefinitions[Self.key(file, name)] {
-      notes.append(.note(at: later, "'\(name)' is first defined here, later in the book"))
+    if let later = self.definitions[Self.key(file, name)]?.first(where: { $0.id > id }) {
+      notes.append(.note(at: later.fence, "'\(name)' is defined here, later in the book"))
     }
     self.diagnostics.append(
-      Diagnostic(
-        .error, id: "chunk-not-defined", at: listing.fence,
-        "chunk '\(name)' of \(file) is \(verb) before it is defined", notes: notes))
+      Diagnostic(.error, id: "chunk-not-defined", at: listing.fence, message, notes: notes))
   }
 
-  /// Where each (file, chunk) is first defined by a plain `chunk=` block, for "defined later" notes.
-  private static func firstDefinitions(in chapters: [Chapter]) -> [String: SourceLocation] {
-    var found: [String: SourceLocation] = [:]
-    for chapter in chapters {
-      for listing in chapter.listings {
+  /// Where each (file, chunk) is defined by a plain `chunk=` block, in book order, for "defined later" notes.
+  private static func definitions(in chapters: [Chapter]) -> [String: [(id: ListingID, fence: SourceLocation)]] {
+    var found: [String: [(id: ListingID, fence: SourceLocation)]] = [:]
+    for (chapterIndex, chapter) in chapters.enumerated() {
+      for (listingIndex, listing) in chapter.listings.enumerated() {
         guard case .tangled(let directive) = listing.tag, directive.operation == .define,
           let name = directive.chunk
         else { continue }
-        found[Self.key(directive.file, name)] = found[Self.key(directive.file, name)] ?? listing.fence
+        let id = ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)
+        found[Self.key(directive.file, name), default: []].append((id, listing.fence))
       }
     }
     return found

@@ -55,7 +55,7 @@ public struct Workspace: Sendable {
   public func url(_ path: String) throws -> URL {
     let url = self.root.appendingPathComponent(path).standardizedFileURL
     let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath()
-    guard url.path.hasPrefix(self.root.path + "/"), resolved.path.hasPrefix(self.root.path) else {
+    guard url.path.hasPrefix(self.root.path + "/"), (resolved.path + "/").hasPrefix(self.root.path + "/") else {
       throw Failure.outside(path)
     }
     return url

@@ -1,0 +1,16 @@
+/// "Did you mean" suggestions for any stage: the known name closest to a misspelt one.
+public enum Suggestion {
+  /// The candidate nearest to `name` when it is close enough to be a likely slip (one edit per three
+  /// characters, at least one); ties go to the earlier candidate.
+  ///
+  /// `the-stor` among `["selectors", "the-store"]` → `the-store`; `zebra` among the same → nil.
+  public static func nearest(to name: String, among candidates: [String]) -> String? {
+    let limit = max(1, name.count / 3)
+    var best: (candidate: String, distance: Int)?
+    for candidate in candidates where candidate != name {
+      let distance = EditDistance.between(candidate, name)
+      if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    return best?.candidate
+  }
+}

@@ -1,0 +1,56 @@
+extension MarkdownParser {
+  /// Gives footnote definitions and references the labels written in the source.
+  ///
+  /// cmark-gfm's public API hides a definition's label and reports a reference's literal as the number of
+  /// its definition (definitions come last, ordered by first reference, unused ones dropped), so the
+  /// labels are read back from the source: `[^store]: …` → `footnoteDefinition(label: "store")`, and a
+  /// reference numbered 1 → `footnoteReference(label: "store")`.
+  static func labelFootnotes(_ document: MarkdownNode, source: [UInt8]) -> MarkdownNode {
+    let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    var document = document
+    var labels: [String] = []
+    for index in document.children.indices {
+      guard case .footnoteDefinition = document.children[index].kind else { continue }
+      let node = document.children[index]
+      let line = node.startLine - 1 < lines.count && node.startLine > 0 ? lines[node.startLine - 1] : []
+      let label = Self.definitionLabel(in: Array(line), before: node.startColumn - 1) ?? ""
+      document.children[index].kind = .footnoteDefinition(label: label)
+      labels.append(label)
+    }
+    return Self.relabelReferences(document, labels: labels)
+  }
+
+  /// Replaces each reference's number with the label of the definition it points to.
+  private static func relabelReferences(_ node: MarkdownNode, labels: [String]) -> MarkdownNode {
+    var node = node
+    if case .footnoteReference(let literal) = node.kind, let number = Int(literal), labels.indices.contains(number - 1) {
+      node.kind = .footnoteReference(label: labels[number - 1])
+    }
+    node.children = node.children.map { Self.relabelReferences($0, labels: labels) }
+    return node
+  }
+
+  /// The label of the last `[^label]:` that ends before byte `limit` of a line (the definition's content
+  /// starts after its marker), or anywhere on the line when the limit finds none.
+  private static func definitionLabel(in line: [UInt8], before limit: Int) -> String? {
+    let bounded = Array(line.prefix(max(limit, 0)))
+    return Self.lastMarkerLabel(in: bounded) ?? Self.lastMarkerLabel(in: line)
+  }
+
+  /// The label of the last `[^label]:` in some bytes.
+  private static func lastMarkerLabel(in bytes: [UInt8]) -> String? {
+    var found: String?
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^"),
+        let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")),
+        close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: ":"), close > index + 2
+      {
+        found = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
+        index = close
+      }
+      index += 1
+    }
+    return found
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+@testable import BookKit
+
+/// `book tag` on a three-chapter fixture repository in which chapter 3 replaces a chunk of chapter 1.
+final class ChapterTaggerTests: XCTestCase {
+  private var root: URL!
+  private var git: Git!
+
+  override func setUpWithError() throws {
+    self.root = FileManager.default.temporaryDirectory.appendingPathComponent("tagger-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: self.root.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
+    self.git = Git(root: self.root)
+    try self.git.run(["init", "-q", "-b", "main"])
+    try self.write("Package.swift", "// fixture package\n")
+    try self.write("Chapters/01-one.md", "# One\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello\" }\n```\n")
+    try self.write("Chapters/02-two.md", "# Two\n\n```swift file=Sources/B/B.swift\npublic let two = 2\n```\n")
+    try self.write("Chapters/03-three.md", "# Three\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello, world\" }\n```\n")
+    try self.tangleAndCommit("main")
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: self.root)
+  }
+
+  func testSnapshotsHoldEachChapterVersionOfAReplacedChunk() throws {
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertTrue(try self.show("chapter-01", "Sources/A/A.swift").contains("{ \"hello\" }"))
+    XCTAssertTrue(try self.show("chapter-02", "Sources/A/A.swift").contains("{ \"hello\" }"))
+    XCTAssertTrue(try self.show("chapter-03", "Sources/A/A.swift").contains("{ \"hello, world\" }"))
+    XCTAssertEqual(try self.files("chapter-01"), [".book/tangled-files", "Chapters/01-one.md", "Package.swift", "Sources/A/A.swift"])
+  }
+
+  func testDiffBetweenTagsIsExactlyTheChapterChange() throws {
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(
+      try self.git.run(["diff", "--name-only", "chapter-02", "chapter-03"]).split(separator: "\n"),
+      ["Chapters/03-three.md", "Sources/A/A.swift"])
+    XCTAssertEqual(
+      try self.git.run(["diff", "--name-only", "chapter-01", "chapter-02"]).split(separator: "\n"),
+      [".book/tangled-files", "Chapters/02-two.md", "Sources/B/B.swift"])
+    XCTAssertEqual(try self.git.run(["rev-parse", "chapter-03^"]), try self.git.run(["rev-parse", "chapter-02^{commit}"]))
+    XCTAssertEqual(
+      try self.git.run(["log", "--format=%s", "chapter-03"]).split(separator: "\n"),
+      ["Chapter 03: Three", "Chapter 02: Two", "Chapter 01: One"])
+  }
+
+  func testSecondRunMovesNothingAndAChapterEditMovesOnlyItsTagAndLater() throws {
+    let first = try ChapterTagger(root: self.root).tagChapters()
+    let second = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(second.map(\.outcome), [.unchanged, .unchanged, .unchanged])
+    XCTAssertEqual(second.map(\.commit), first.map(\.commit))
+    try self.write("Chapters/03-three.md", "# Three, revised\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hi\" }\n```\n")
+    try self.tangleAndCommit("edit chapter 3")
+    let third = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(third.map(\.outcome), [.unchanged, .unchanged, .moved])
+    XCTAssertTrue(try self.show("chapter-03", "Sources/A/A.swift").contains("{ \"hi\" }"))
+  }
+
+  func testRefusesToMoveAForeignTagAndMovesNothing() throws {
+    try self.git.run(["tag", "chapter-02", "HEAD"])
+    XCTAssertThrowsError(try ChapterTagger(root: self.root).tagChapters()) { error in
+      XCTAssertEqual("\(error)".contains("chapter-02"), true, "\(error)")
+    }
+    XCTAssertFalse(self.git.succeeds(["rev-parse", "-q", "--verify", "refs/tags/chapter-01"]))
+    XCTAssertEqual(try self.git.run(["rev-parse", "chapter-02"]), try self.git.run(["rev-parse", "HEAD"]))
+  }
+
+  func testLeavesHeadIndexWorkingTreeAndBranchesAlone() throws {
+    try self.write("Chapters/01-one.md", "# One, uncommitted edit\n")
+    let before = try self.repositoryState()
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(try self.repositoryState(), before)
+    XCTAssertEqual(try String(contentsOf: self.root.appendingPathComponent("Chapters/01-one.md"), encoding: .utf8), "# One, uncommitted edit\n")
+  }
+
+  // MARK: - Helpers
+
+  private func write(_ path: String, _ text: String) throws {
+    let url = self.root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  private func tangleAndCommit(_ message: String) throws {
+    let workspace = Workspace(root: self.root)
+    _ = try TangleOutput(book: try Book.load(from: workspace), workspace: workspace).apply(to: workspace)
+    try self.git.run(["add", "-A"])
+    try self.git.run(["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", message])
+  }
+
+  private func show(_ tag: String, _ path: String) throws -> String {
+    try self.git.run(["show", "\(tag):\(path)"])
+  }
+
+  private func files(_ tag: String) throws -> [Substring] {
+    try self.git.run(["ls-tree", "-r", "--name-only", tag]).split(separator: "\n")
+  }
+
+  /// HEAD, the branches, the index's bytes and `git status`, which `book tag` must not change.
+  private func repositoryState() throws -> [String] {
+    let status = try self.git.run(["status", "--porcelain"])
+    let index = try Data(contentsOf: self.root.appendingPathComponent(".git/index"))
+    return [
+      try self.git.run(["rev-parse", "HEAD"]), try self.git.run(["symbolic-ref", "HEAD"]),
+      try self.git.run(["for-each-ref", "refs/heads"]), index.base64EncodedString(), status,
+    ]
+  }
+}
