@@ -52,5 +52,5 @@ struct TagCommand: ParsableCommand {
 
 /// The generators whose files differ per snapshot: the tangled code (and, once rendered, the site).
 func snapshotGenerators() -> [SnapshotGenerator] {
-  [TangleGenerator()]
+  [TangleGenerator(), PackageManifestGenerator()]
 }

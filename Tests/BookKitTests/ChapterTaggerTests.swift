@@ -14,7 +14,7 @@ final class ChapterTaggerTests: XCTestCase {
       at: self.root.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
     self.git = Git(root: self.root)
     try self.git.run(["init", "-q", "-b", "main"])
-    try self.write("Package.swift", "// fixture package\n")
+    try self.write("Package.swift", "// fixture package\nlet snapshotTargets: [String]? = nil\n")
     try self.write("Chapters/01-one.md", "# One\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello\" }\n```\n")
     try self.write("Chapters/02-two.md", "# Two\n\n```swift file=Sources/B/B.swift\npublic let two = 2\n```\n")
     try self.write("Chapters/03-three.md", "# Three\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello, world\" }\n```\n")
@@ -33,6 +33,19 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertEqual(try self.files("chapter-01"), [".book/tangled-files", "Chapters/01-one.md", "Package.swift", "Sources/A/A.swift"])
   }
 
+  func testEachSnapshotPackageDeclaresOnlyTheTargetsThatExistByThen() throws {
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(try self.show("chapter-01", "Package.swift"), "// fixture package\nlet snapshotTargets: [String]? = [\"A\"]")
+    XCTAssertEqual(try self.show("chapter-03", "Package.swift"), "// fixture package\nlet snapshotTargets: [String]? = [\"A\", \"B\"]")
+    XCTAssertEqual(try self.git.run(["show", "HEAD:Package.swift"]), "// fixture package\nlet snapshotTargets: [String]? = nil")
+  }
+
+  func testAManifestWithoutTheTargetLineIsRefused() throws {
+    XCTAssertThrowsError(try PackageManifestGenerator.rewrite("// no line\n", targets: ["A"])) { error in
+      XCTAssertTrue("\(error)".contains("snapshotTargets"), "\(error)")
+    }
+  }
+
   func testDiffBetweenTagsIsExactlyTheChapterChange() throws {
     _ = try ChapterTagger(root: self.root).tagChapters()
     XCTAssertEqual(
@@ -40,7 +53,7 @@ final class ChapterTaggerTests: XCTestCase {
       ["Chapters/03-three.md", "Sources/A/A.swift"])
     XCTAssertEqual(
       try self.git.run(["diff", "--name-only", "chapter-01", "chapter-02"]).split(separator: "\n"),
-      [".book/tangled-files", "Chapters/02-two.md", "Sources/B/B.swift"])
+      [".book/tangled-files", "Chapters/02-two.md", "Package.swift", "Sources/B/B.swift"])
     XCTAssertEqual(try self.git.run(["rev-parse", "chapter-03^"]), try self.git.run(["rev-parse", "chapter-02^{commit}"]))
     XCTAssertEqual(
       try self.git.run(["log", "--format=%s", "chapter-03"]).split(separator: "\n"),

@@ -28,7 +28,9 @@ public struct ChapterTagger {
   private let source: SnapshotSource
 
   /// A tagger for the repository at `root`, snapshotting its `HEAD` commit.
-  public init(root: URL, generators: [SnapshotGenerator] = [TangleGenerator()]) throws {
+  public init(
+    root: URL, generators: [SnapshotGenerator] = [TangleGenerator(), PackageManifestGenerator()]
+  ) throws {
     self.git = Git(root: root)
     self.source = try SnapshotSource(git: self.git, generators: generators)
   }
@@ -130,6 +132,8 @@ public enum SnapshotFailure: Error, CustomStringConvertible {
   case foreignTags([String])
   /// The chapters at HEAD have errors.
   case invalidBook([Diagnostic])
+  /// `Package.swift` has no `let snapshotTargets: [String]? = …` line to rewrite.
+  case missingTargetLine
 
   /// A one-paragraph explanation.
   public var description: String {
@@ -138,6 +142,9 @@ public enum SnapshotFailure: Error, CustomStringConvertible {
       "refusing to move \(tags.joined(separator: ", ")): not made by `book tag` (delete them yourself first); no tag moved"
     case .invalidBook(let diagnostics):
       diagnostics.map(\.description).joined(separator: "\n")
+    case .missingTargetLine:
+      "Package.swift has no line starting `\(PackageManifestGenerator.linePrefix)`, which `book tag` rewrites "
+        + "to declare each snapshot's targets"
     }
   }
 }

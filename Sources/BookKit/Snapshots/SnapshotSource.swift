@@ -5,8 +5,9 @@ import Foundation
 public protocol SnapshotGenerator: Sendable {
   /// The paths this generator owns in a tree, given a way to read that tree's files.
   func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String]
-  /// The files this generator writes for a book made of the given chapters.
-  func files(for book: Book) throws -> [String: Data]
+  /// The files this generator writes for a book made of the given chapters; `readHead` reads a file
+  /// as committed at HEAD.
+  func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data]
 }
 
 /// The tangled sources and tests, and their manifest.
@@ -22,7 +23,7 @@ public struct TangleGenerator: SnapshotGenerator {
   }
 
   /// Each tangled file's text, and the manifest.
-  public func files(for book: Book) throws -> [String: Data] {
+  public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
     var files: [String: Data] = [:]
     for file in book.tangle.files {
       files[file.path] = Data(GeneratedSource(file).text.utf8)
@@ -85,7 +86,8 @@ struct SnapshotSource {
     let book = Book(chapters: Array(self.chapters[...index]))
     var entries: [String] = []
     for generator in self.generators {
-      for (path, data) in try generator.files(for: book).sorted(by: { $0.key < $1.key }) {
+      let files = try generator.files(for: book) { try self.git.runData(["show", "HEAD:\($0)"]) }
+      for (path, data) in files.sorted(by: { $0.key < $1.key }) {
         let blob = try git.run(["hash-object", "-w", "--stdin"], input: data)
         entries.append("100644 \(blob)\t\(path)")
       }
