@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+apt_packages+=(graphviz)  # `dot` lays out the Mermaid diagrams of `book site`
 
 install_debian() {
   local missing=()
@@ -23,8 +24,19 @@ install_macos() {
   brew list cmark-gfm >/dev/null 2>&1 || brew install cmark-gfm
 }
 
+# Chromium is optional: Scripts/test.sh reads the built site in it when it is there (browser-check.sh).
+install_chromium() {
+  command -v chromium >/dev/null && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: installing chromium (for the site's browser check)"
+  $sudo apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
+    || echo "setup: chromium is not available from apt; the browser check will be skipped"
+}
+
 case "$(uname -s)" in
-  Linux) command -v apt-get >/dev/null && install_debian ;;
+  Linux) command -v apt-get >/dev/null && install_debian && install_chromium ;;
   Darwin) install_macos ;;
 esac
 
@@ -32,3 +44,4 @@ echo "setup: building the book tool"
 swift build --product book
 echo "setup: rendering the book"
 .build/debug/book tangle
+.build/debug/book site

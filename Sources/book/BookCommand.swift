@@ -8,7 +8,9 @@ struct BookCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "book",
     abstract: "Tangle, check and test a book whose chapters are the single source of its code.",
-    subcommands: [TangleCommand.self, CheckCommand.self, TestCommand.self, TagCommand.self]
+    subcommands: [
+      TangleCommand.self, CheckCommand.self, TestCommand.self, TagCommand.self, SiteCommand.self, ServeCommand.self,
+    ]
   )
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookKit
+import BookSite
 
 /// `book check`: reports every problem in the chapters and every generated file out of step with them.
 struct CheckCommand: ParsableCommand {
@@ -14,7 +15,11 @@ struct CheckCommand: ParsableCommand {
       let workspace = try self.options.workspace()
       let book = try Book.load(from: workspace)
       let output = try TangleOutput(book: book, workspace: workspace)
-      try report(book.diagnostics + output.diagnostics + output.drift())
+      // Site drift (issue 3): Site/ must hold exactly what `book site` would write.
+      let siteDrift = try SiteBuild.drift(in: workspace)
+      // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
+      let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
+      try report(output.diagnostics + output.drift() + siteDrift + brokenLinks)
       print("book check: \(book.chapters.count) chapters, \(output.files.count) generated files, all in step")
     }
   }

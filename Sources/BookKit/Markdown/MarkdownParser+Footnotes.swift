@@ -23,7 +23,9 @@ extension MarkdownParser {
   /// Replaces each reference's number with the label of the definition it points to.
   private static func relabelReferences(_ node: MarkdownNode, labels: [String]) -> MarkdownNode {
     var node = node
-    if case .footnoteReference(let literal) = node.kind, let number = Int(literal), labels.indices.contains(number - 1) {
+    if case .footnoteReference(let literal) = node.kind, let number = Int(literal),
+      labels.indices.contains(number - 1)
+    {
       node.kind = .footnoteReference(label: labels[number - 1])
     }
     node.children = node.children.map { Self.relabelReferences($0, labels: labels) }

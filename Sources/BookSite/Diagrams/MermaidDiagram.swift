@@ -1,16 +1,109 @@
 import BookKit
+import Foundation
 
 /// Renders a Mermaid flowchart to inline SVG at build time, with no JavaScript and no network.
 ///
 /// The seam between the page renderer and the diagram renderer: pages call `render`, and embed the SVG.
+/// The flowchart is parsed here (`FlowchartParser`), laid out by graphviz's `dot`, and its SVG rewritten
+/// to follow the page's theme (`GraphvizSVG`).
 public enum MermaidDiagram {
   /// Renders `source` (the code of a ```` ```mermaid ```` block whose first line is at `location`) to an
   /// `<svg>` element with `<title>`/`<desc>` from `accTitle`/`accDescr`, or a diagnostic at the chapter line
   /// that cannot be rendered.
+  ///
+  /// `location.column` is the chapter column where the block's lines start: 1 for an unindented block,
+  /// the fence's column for a block indented in a list. The same source and location always give the
+  /// same bytes; element ids derive from the location (`Chapters/01-x.md:163` → `diagram-01-x-163`), so
+  /// that several diagrams can share a page.
   public static func render(source: String, at location: SourceLocation) -> Result<String, DiagnosticsError> {
-    .failure(
-      DiagnosticsError([
-        Diagnostic(.error, id: "diagram-unsupported", at: location, "Mermaid diagrams are not rendered yet")
-      ]))
+    self.render([(source, location)])[0]
+  }
+
+  /// Renders several diagrams at once, in order; the same results as `render(source:at:)` one by one, but
+  /// with a single run of graphviz, whose start-up dominates the cost of a small diagram.
+  public static func render(
+    _ diagrams: [(source: String, location: SourceLocation)]
+  ) -> [Result<String, DiagnosticsError>] {
+    var results = diagrams.map { Self.cache.result(source: $0.source, location: $0.location) }
+    let missing = results.indices.filter { results[$0] == nil }
+    guard !missing.isEmpty else { return results.map { $0 ?? .failure(DiagnosticsError([])) } }
+    let rendered = Self.render(missing.map { diagrams[$0] }, dot: Graphviz.locateDot())
+    for (index, result) in zip(missing, rendered) {
+      results[index] = result
+      if !Self.dependsOnGraphviz(result) {
+        Self.cache.store(result, source: diagrams[index].source, location: diagrams[index].location)
+      }
+    }
+    return results.map { $0 ?? .failure(DiagnosticsError([])) }
+  }
+
+  /// The id of a diagram's `<svg>` element: `Chapters/01-immutable-data.md:163` → `diagram-01-immutable-data-163`.
+  public static func elementID(for location: SourceLocation) -> String {
+    let fileName = location.path.split(separator: "/").last.map(String.init) ?? location.path
+    let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
+    var slug = ""
+    for scalar in stem.lowercased().unicodeScalars {
+      let keep = scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+      if keep {
+        slug.unicodeScalars.append(scalar)
+      } else if !slug.hasSuffix("-") {
+        slug += "-"
+      }
+    }
+    return "diagram-\(slug)-\(location.line)"
+  }
+
+  // MARK: - Uncached rendering
+
+  /// Renders diagrams with the given `dot` (nil: graphviz is missing), without the cache.
+  static func render(
+    _ diagrams: [(source: String, location: SourceLocation)], dot: URL?
+  ) -> [Result<String, DiagnosticsError>] {
+    let parsed = diagrams.map { FlowchartParser.parse($0.source, at: $0.location) }
+    var results: [Result<String, DiagnosticsError>] = parsed.map { result in
+      result.map { _ in "" }
+    }
+    let charts = parsed.indices.compactMap { index in (try? parsed[index].get()).map { (index, $0) } }
+    guard !charts.isEmpty else { return results }
+    guard let dot else {
+      for (index, _) in charts { results[index] = .failure(Self.graphvizMissing(at: diagrams[index].location)) }
+      return results
+    }
+    let laidOut = Self.layOut(charts.map(\.1), dot: dot)
+    for ((index, chart), layout) in zip(charts, laidOut) {
+      let location = diagrams[index].location
+      let id = Self.elementID(for: location)
+      results[index] = layout.mapError { Self.graphvizFailed($0, at: location) }.flatMap { document in
+        guard let inline = GraphvizSVG.inline(document, id: id, title: chart.title, description: chart.description)
+        else { return .failure(Self.graphvizFailed(.unexpectedOutput("dot printed no <svg> element"), at: location)) }
+        return .success(inline)
+      }
+    }
+    return results
+  }
+
+  /// Lays out every chart with one run of `dot`; when that run fails, each chart on its own, so that
+  /// the failure is reported at the diagram that caused it.
+  private static func layOut(_ charts: [Flowchart], dot: URL) -> [Result<String, Graphviz.Failure>] {
+    let text = charts.enumerated().map { $0.element.dot(named: "g\($0.offset)") }.joined()
+    let together = Self.documents(Graphviz.svg(fromDOT: text, executable: dot), count: charts.count)
+    if case .success(let documents) = together { return documents.map { .success($0) } }
+    if charts.count == 1, case .failure(let failure) = together { return [.failure(failure)] }
+    return charts.map { chart in
+      Self.documents(Graphviz.svg(fromDOT: chart.dot(named: "g0"), executable: dot), count: 1).map { $0[0] }
+    }
+  }
+
+  /// The SVG documents of dot's output, which must hold exactly `count` of them.
+  private static func documents(
+    _ output: Result<String, Graphviz.Failure>, count: Int
+  ) -> Result<[String], Graphviz.Failure> {
+    output.flatMap { text in
+      let documents = GraphvizSVG.documents(in: text)
+      guard documents.count == count else {
+        return .failure(.unexpectedOutput("dot printed \(documents.count) SVG documents for \(count) graphs"))
+      }
+      return .success(documents)
+    }
   }
 }

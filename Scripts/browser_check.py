@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Reads the built site as a reader would, in headless Chromium driven over the DevTools protocol.
+
+Checks: every page loads with no console error; a search for a word of the last chapter finds it; dark
+mode applies; print.html holds every chapter. Writes screenshots of a chapter page (light and dark,
+desktop and phone width) into the screenshots folder. Standard library only: a small WebSocket client
+speaks the protocol. Usage: browser_check.py SITE_FOLDER SCREENSHOTS_FOLDER [CHROMIUM]
+"""
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+
+class WebSocket:
+    """Just enough of RFC 6455 for the DevTools protocol: text frames, client-side masking."""
+
+    def __init__(self, url):
+        match = re.match(r"ws://([^:/]+):(\d+)(/.*)", url)
+        host, port, path = match.group(1), int(match.group(2)), match.group(3)
+        self.sock = socket.create_connection((host, port), timeout=60)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        self.sock.sendall(request.encode())
+        response = b""
+        while b"\r\n\r\n" not in response:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("WebSocket handshake failed")
+            response += chunk
+        head, self.buffer = response.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError("WebSocket handshake refused: " + head.decode(errors="replace"))
+
+    def send(self, text):
+        payload = text.encode()
+        header = bytes([0x81])
+        length = len(payload)
+        if length < 126:
+            header += bytes([0x80 | length])
+        elif length < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", length)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", length)
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def _read(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(max(65536, count - len(self.buffer)))
+            if not chunk:
+                raise RuntimeError("WebSocket closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def receive(self):
+        message = b""
+        while True:
+            first, second = self._read(2)
+            length = second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(length)
+            opcode = first & 0x0F
+            if opcode == 0x8:
+                raise RuntimeError("WebSocket closed by Chromium")
+            if opcode in (0x9, 0xA):
+                continue
+            message += payload
+            if first & 0x80:
+                return message.decode()
+
+
+class Page:
+    """One browser tab: sends commands, collects events (console errors among them)."""
+
+    def __init__(self, port):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/json/new?about:blank", method="PUT")
+        target = json.load(urllib.request.urlopen(request, timeout=30))
+        self.socket = WebSocket(target["webSocketDebuggerUrl"])
+        self.next_id = 0
+        self.events = []
+        for domain in ("Page", "Runtime", "Log"):
+            self.call(domain + ".enable")
+        # A headless tab is never the focused window; without this, focus() and typing go nowhere.
+        self.call("Emulation.setFocusEmulationEnabled", enabled=True)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.receive())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    def wait_for(self, method, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for index, event in enumerate(self.events):
+                if event.get("method") == method:
+                    return self.events.pop(index)
+            self.events.append(json.loads(self.socket.receive()))
+        raise RuntimeError(f"timed out waiting for {method}")
+
+    def open(self, url):
+        self.events = []
+        self.call("Page.navigate", url=url)
+        self.wait_for("Page.loadEventFired")
+        self.evaluate("new Promise(done => requestAnimationFrame(() => setTimeout(done, 50)))")
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"script failed: {expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def console_errors(self):
+        errors = []
+        for event in self.events:
+            method, params = event.get("method"), event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                errors.append(params["exceptionDetails"].get("exception", {}).get("description", "exception"))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+                errors.append(" ".join(str(arg.get("value", arg.get("description"))) for arg in params["args"]))
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                errors.append(params["entry"].get("text", "") + " " + params["entry"].get("url", ""))
+        return errors
+
+    def view(self, width, height, dark, mobile):
+        self.call(
+            "Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+        scheme = "dark" if dark else "light"
+        self.call("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": scheme}])
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(data))
+
+
+def start_chromium(binary, profile):
+    """Starts headless Chromium on a free port and returns the process and the port."""
+    process = subprocess.Popen(
+        [binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+         "--no-default-browser-check", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+         "--allow-file-access-from-files", "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = process.stderr.readline()
+        match = re.search(r"DevTools listening on ws://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            return process, int(match.group(1))
+        if not line and process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError("Chromium did not start")
+
+
+class Checker:
+    """Runs the checks and counts what passed."""
+
+    def __init__(self, site, screenshots, page):
+        self.site, self.screenshots, self.page = site, screenshots, page
+        self.passed, self.failed = 0, 0
+        self.chapters = sorted(
+            name for name in os.listdir(site) if name.endswith(".html") and name not in ("index.html", "print.html"))
+
+    def url(self, name):
+        return "file://" + os.path.join(self.site, name)
+
+    def result(self, ok, what):
+        print(("ok      " if ok else "FAILED  ") + what)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def check_pages_load(self):
+        for name in ["index.html", "print.html"] + self.chapters:
+            self.page.open(self.url(name))
+            errors = self.page.console_errors()
+            title = self.page.evaluate("document.title")
+            self.result(not errors and bool(title), f"{name} loads with no console errors ({title!r})")
+            for error in errors:
+                print("        " + error)
+
+    def check_search(self):
+        last = self.chapters[-1]
+        self.page.view(1280, 900, False, False)  # at phone width the search box is inside the closed menu
+        self.page.open(self.url(self.chapters[0]))
+        # A word of the last chapter that few sections share: from its prose if one is rare enough, else
+        # from its code (identifiers); the search must list the last chapter among the results.
+        word = self.page.evaluate(
+            """(() => {
+              const index = window.BOOK_SEARCH, last = index.pages.length - 1;
+              const counts = new Map();
+              index.sections.forEach(s => new Set(s[4].split(' ')).forEach(w => counts.set(w, (counts.get(w) || 0) + 1)));
+              const rarest = words => words.filter(w => counts.has(w))
+                .sort((a, b) => counts.get(a) - counts.get(b) || b.length - a.length || (a < b ? -1 : 1))[0];
+              const sections = index.sections.filter(s => s[0] === last);
+              const prose = sections.flatMap(s => (s[2] + ' ' + s[3]).toLowerCase().split(/[^a-z]+/))
+                .filter(w => w.length >= 6 && w.length <= 14);
+              const rare = rarest(prose);
+              if (rare && counts.get(rare) <= 3) return rare;
+              return rarest(sections.flatMap(s => s[4].split(' ')).filter(w => /^[a-z][a-z0-9]{5,}$/.test(w)));
+            })()""")
+        self.page.evaluate("document.getElementById('search').focus()")
+        self.page.call("Input.insertText", text=word)
+        self.page.evaluate("new Promise(done => setTimeout(done, 100))")
+        links = self.page.evaluate(
+            "[...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'))") or []
+        found = any(link.split("#")[0] == last for link in links)
+        self.result(found, f"searching for {word!r} (from {last}) finds it: {links[:3]}")
+        errors = self.page.console_errors()
+        self.result(not errors, "search runs with no console errors")
+
+    def check_dark_mode(self):
+        chapter = self.chapters[min(1, len(self.chapters) - 1)]
+        colors = {}
+        for dark in (False, True):
+            self.page.view(1280, 900, dark, False)
+            self.page.open(self.url(chapter))
+            colors[dark] = self.page.evaluate("getComputedStyle(document.body).backgroundColor")
+        def luminance(color):
+            r, g, b = (int(v) for v in re.findall(r"\d+", color)[:3])
+            return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+        ok = luminance(colors[True]) < 0.25 < 0.75 < luminance(colors[False])
+        self.result(ok, f"dark mode applies: light background {colors[False]}, dark background {colors[True]}")
+
+    def check_print_edition(self):
+        self.page.view(1280, 900, False, False)
+        self.page.open(self.url("print.html"))
+        ids = self.page.evaluate("[...document.querySelectorAll('article.chapter')].map(a => a.id)")
+        expected = [name[:-5] for name in self.chapters]
+        self.result(ids == expected, f"print.html holds every chapter ({len(ids)} of {len(expected)})")
+
+    def take_screenshots(self):
+        os.makedirs(self.screenshots, exist_ok=True)
+        chapter = self.chapters[min(1, len(self.chapters) - 1)]
+        for dark in (False, True):
+            for label, width, height, mobile in (("desktop", 1280, 900, False), ("phone", 390, 844, True)):
+                self.page.view(width, height, dark, mobile)
+                self.page.open(self.url(chapter))
+                theme = "dark" if dark else "light"
+                self.page.screenshot(os.path.join(self.screenshots, f"chapter-{theme}-{label}.png"))
+                scrolled = self.page.evaluate(
+                    "(() => { document.querySelectorAll('details.tests').forEach(d => d.open = true);"
+                    " const f = document.querySelector('figure.changed') || document.querySelector('figure.listing .listing-file');"
+                    " if (!f) return false; f.scrollIntoView(); window.scrollBy(0, -60); return true; })()")
+                if scrolled:
+                    self.page.evaluate("new Promise(done => setTimeout(done, 50))")
+                    self.page.screenshot(os.path.join(self.screenshots, f"listing-{theme}-{label}.png"))
+        self.result(True, f"screenshots of {chapter} written to {self.screenshots}")
+
+
+def main():
+    site = os.path.abspath(sys.argv[1])
+    screenshots = os.path.abspath(sys.argv[2])
+    binary = sys.argv[3] if len(sys.argv) > 3 else shutil.which("chromium") or shutil.which("chromium-browser")
+    profile = tempfile.mkdtemp(prefix="browser-check-")
+    process, port = start_chromium(binary, profile)
+    try:
+        checker = Checker(site, screenshots, Page(port))
+        checker.check_pages_load()
+        checker.check_search()
+        checker.check_dark_mode()
+        checker.check_print_edition()
+        checker.take_screenshots()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        shutil.rmtree(profile, ignore_errors=True)
+    print(f"browser-check: {checker.passed} passed, {checker.failed} failed")
+    sys.exit(1 if checker.failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Turns graphviz's SVG documents into SVG elements to inline in a page.
+///
+/// graphviz writes an XML prolog, a DOCTYPE, comments, a `<title>` per node and edge (which browsers
+/// show as tooltips such as `n0`), fixed `width`/`height` in points, element ids that repeat in every
+/// diagram, and the colours it was given. What a page embeds has none of that: it scales with its
+/// column, names itself for screen readers, and draws in `currentColor`, so the theme decides the colours.
+enum GraphvizSVG {
+  /// How each placeholder colour is drawn: a placeholder attribute → its replacement.
+  static let colorReplacements: [(placeholder: String, replacement: String)] = {
+    typealias Color = Flowchart.PlaceholderColor
+    return [
+      ("stroke=\"\(Color.nodeStroke.rawValue)\"", "stroke=\"currentColor\""),
+      ("fill=\"\(Color.nodeFill.rawValue)\"", "fill=\"currentColor\" fill-opacity=\"0.07\""),
+      ("fill=\"\(Color.text.rawValue)\"", "fill=\"currentColor\""),
+      ("stroke=\"\(Color.edge.rawValue)\"", "stroke=\"currentColor\""),
+      ("fill=\"\(Color.edge.rawValue)\"", "fill=\"currentColor\""),
+      ("stroke=\"\(Color.clusterStroke.rawValue)\"", "stroke=\"currentColor\" stroke-opacity=\"0.45\""),
+      ("fill=\"\(Color.clusterFill.rawValue)\"", "fill=\"currentColor\" fill-opacity=\"0.04\""),
+    ]
+  }()
+
+  /// The SVG documents in dot's output for several graphs, in order, each ending with `</svg>`.
+  static func documents(in output: String) -> [String] {
+    var documents: [String] = []
+    var current: [Substring] = []
+    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+      current.append(line)
+      if line.hasPrefix("</svg>") {
+        documents.append(current.joined(separator: "\n"))
+        current = []
+      }
+    }
+    return documents
+  }
+
+  /// One graphviz document as an inline `<svg>` element with the given id, `<title>` and `<desc>`, or nil
+  /// when the document has no `<svg>` element.
+  ///
+  /// `<svg width="224pt" height="116pt" viewBox="0.00 0.00 224.00 116.00" …>` →
+  /// `<svg … id="diagram-01-x-12" viewBox="0.00 0.00 224.00 116.00" role="img" aria-labelledby="…"
+  /// style="max-width: 224pt; …"><title id="diagram-01-x-12-title">…</title>…`
+  static func inline(_ document: String, id: String, title: String, description: String?) -> String? {
+    let lines = document.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("<svg") }),
+      let end = lines[start...].firstIndex(where: { $0.hasSuffix(">") })
+    else { return nil }
+    let svgTag = lines[start...end].joined(separator: " ")
+    var result = [Self.openingTag(from: svgTag, id: id, hasDescription: description != nil)]
+    result.append("<title id=\"\(id)-title\">\(Self.escaped(title))</title>")
+    if let description {
+      result.append("<desc id=\"\(id)-desc\">\(Self.escaped(description))</desc>")
+    }
+    for line in lines[(end + 1)...] where !line.hasPrefix("<!--") && !line.hasPrefix("<title>") {
+      result.append(Self.recolored(Self.removingID(line)))
+    }
+    return result.joined(separator: "\n")
+  }
+
+  /// Our own `<svg>` opening tag: graphviz's viewBox, its width as a CSS maximum, and the accessible name.
+  private static func openingTag(from graphvizTag: String, id: String, hasDescription: Bool) -> String {
+    let viewBox = Self.attribute("viewBox", in: graphvizTag) ?? "0 0 100 100"
+    let width = Self.attribute("width", in: graphvizTag) ?? "100%"
+    var tag = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(id)\" class=\"diagram-svg\" viewBox=\"\(viewBox)\""
+    tag += " role=\"img\" aria-labelledby=\"\(id)-title\""
+    if hasDescription { tag += " aria-describedby=\"\(id)-desc\"" }
+    tag += " style=\"max-width: \(width); width: 100%; height: auto;\">"
+    return tag
+  }
+
+  /// The value of `name="…"` in a tag.
+  private static func attribute(_ name: String, in tag: String) -> String? {
+    guard let start = tag.range(of: " \(name)=\"") else { return nil }
+    let rest = tag[start.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+  }
+
+  /// The line without graphviz's ` id="…"`, whose `node1`, `edge1` repeat in every diagram of a page.
+  private static func removingID(_ line: String) -> String {
+    guard line.hasPrefix("<g "), let start = line.range(of: " id=\"") else { return line }
+    guard let close = line[start.upperBound...].firstIndex(of: "\"") else { return line }
+    return String(line[..<start.lowerBound]) + String(line[line.index(after: close)...])
+  }
+
+  /// The line with every placeholder colour replaced by its `currentColor` form.
+  private static func recolored(_ line: String) -> String {
+    guard line.contains("#0a0b0") else { return line }
+    var line = line
+    for (placeholder, replacement) in Self.colorReplacements {
+      line = line.replacing(placeholder, with: replacement)
+    }
+    return line
+  }
+
+  /// Text escaped for XML content and attributes: `a < b & "c"` → `a &lt; b &amp; &quot;c&quot;`.
+  static func escaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

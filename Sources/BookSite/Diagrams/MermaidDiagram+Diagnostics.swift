@@ -1,0 +1,36 @@
+import BookKit
+
+extension MermaidDiagram {
+  /// The rule identifiers of problems that come from the machine (graphviz), not from the chapter:
+  /// such results are not cached, so that installing graphviz fixes them without a restart.
+  static let graphvizRules: Set<String> = ["graphviz-missing", "graphviz-failed"]
+
+  /// `dot` is not on `PATH`.
+  static func graphvizMissing(at location: SourceLocation) -> DiagnosticsError {
+    DiagnosticsError([
+      Diagnostic(
+        .error, id: "graphviz-missing", at: location,
+        "Mermaid diagrams are laid out by graphviz, but 'dot' is not on PATH; install the 'graphviz' package "
+          + "(Scripts/setup.sh does)")
+    ])
+  }
+
+  /// `dot` could not lay the diagram out.
+  static func graphvizFailed(_ failure: Graphviz.Failure, at location: SourceLocation) -> DiagnosticsError {
+    let reason =
+      switch failure {
+      case .notStarted(let message): message
+      case .failed(let status, let message): "dot exited with status \(status): \(message)"
+      case .unexpectedOutput(let message): message
+      }
+    return DiagnosticsError([
+      Diagnostic(.error, id: "graphviz-failed", at: location, "graphviz could not lay out the diagram: \(reason)")
+    ])
+  }
+
+  /// Whether a result failed because of graphviz rather than the diagram's text.
+  static func dependsOnGraphviz(_ result: Result<String, DiagnosticsError>) -> Bool {
+    guard case .failure(let error) = result else { return false }
+    return error.diagnostics.contains { Self.graphvizRules.contains($0.id) }
+  }
+}

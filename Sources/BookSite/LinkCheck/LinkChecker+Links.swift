@@ -1,0 +1,123 @@
+import BookKit
+
+extension LinkChecker.Context {
+  /// A link: to an anchor of this chapter, to another chapter (and anchor), or to a file.
+  func checkLink(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
+    let location = reference.location
+    switch LinkDestination(reference.destination) {
+    case .external, .empty:
+      return []
+    case .absolute(let path):
+      return [
+        Diagnostic(
+          .error, id: "absolute-link", at: location,
+          "link to '\(path)' starts at the server's root and breaks when the site is opened from a file; "
+            + "write it relative to the chapter")
+      ]
+    case .fragment(let anchor):
+      return self.checkAnchor(anchor, in: self.chapter.path, written: reference.destination, at: location)
+    case .relative(let path, let fragment):
+      guard let resolved = LinkDestination.resolve(path, in: self.folder) else {
+        return [Self.leavesWorkspace(reference.destination, at: location)]
+      }
+      if self.targets.chapterPaths.contains(resolved) {
+        return self.checkChapterLink(path: path, chapter: resolved, fragment: fragment, reference: reference)
+      }
+      return self.checkFileLink(path: path, resolved: resolved, at: location)
+    }
+  }
+
+  /// A link to a chapter of the book: its anchor must exist; it must be written as the chapter's bare file
+  /// name, which the site rewrites to the chapter's page.
+  private func checkChapterLink(
+    path: String, chapter: String, fragment: String?, reference: ChapterReferences.Reference
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    let fileName = String(chapter.split(separator: "/").last ?? "")
+    if path != fileName {
+      diagnostics.append(
+        Diagnostic(
+          .warning, id: "chapter-link-form", at: reference.location,
+          "link to chapter '\(path)' should be written '\(fileName)', so that the site links to its page"))
+    }
+    if let fragment {
+      diagnostics += self.checkAnchor(fragment, in: chapter, written: reference.destination, at: reference.location)
+    }
+    return diagnostics
+  }
+
+  /// A link to a file that is not a chapter: it must exist.
+  private func checkFileLink(path: String, resolved: String, at location: SourceLocation) -> [Diagnostic] {
+    guard !self.workspace.exists(resolved) else { return [] }
+    var message = "link to '\(path)', which does not exist"
+    if path.hasSuffix(".md"), resolved.hasPrefix(self.folder + "/") || self.folder.isEmpty {
+      message = "link to '\(path)', which is not a chapter of the book"
+      let names = self.targets.chapterPaths.map { String($0.split(separator: "/").last ?? "") }
+      if let suggestion = Suggestion.nearest(to: path, among: names) {
+        message += "; did you mean '\(suggestion)'?"
+      }
+    } else {
+      message += " (looked for \(resolved))"
+    }
+    return [Diagnostic(.error, id: "broken-link", at: location, message)]
+  }
+
+  /// An anchor that must exist on a chapter's page, with a suggestion when one is close.
+  private func checkAnchor(
+    _ anchor: String, in chapter: String, written: String, at location: SourceLocation
+  ) -> [Diagnostic] {
+    guard !self.targets.chapter(chapter, has: anchor) else { return [] }
+    let page = chapter == self.chapter.path ? "this chapter" : chapter
+    var message = "link '\(written)' points to no anchor of \(page)"
+    if let suggestion = Suggestion.nearest(to: anchor, among: self.targets.anchors[chapter] ?? []) {
+      message += "; did you mean '#\(suggestion)'?"
+    }
+    return [Diagnostic(.error, id: "broken-anchor", at: location, message)]
+  }
+
+  /// An image: a file inside the chapters folder, never one from the network.
+  func checkImage(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
+    let location = reference.location
+    switch LinkDestination(reference.destination) {
+    case .external(let scheme) where scheme == "data":
+      return []
+    case .external:
+      return [
+        Diagnostic(
+          .error, id: "remote-image", at: location,
+          "image '\(reference.destination)' would load from the network; save it under "
+            + "\(self.workspace.chaptersFolder)/images/ and link it relatively")
+      ]
+    case .empty, .fragment, .absolute:
+      return [
+        Diagnostic(
+          .error, id: "missing-image", at: location,
+          "image '\(reference.destination)' is not a path relative to the chapter (e.g. images/figure.svg)")
+      ]
+    case .relative(let path, _):
+      guard let resolved = LinkDestination.resolve(path, in: self.folder) else {
+        return [Self.leavesWorkspace(reference.destination, at: location)]
+      }
+      guard self.workspace.exists(resolved) else {
+        return [
+          Diagnostic(
+            .error, id: "missing-image", at: location, "image '\(path)' does not exist (looked for \(resolved))")
+        ]
+      }
+      guard resolved.hasPrefix(self.workspace.chaptersFolder + "/") else {
+        return [
+          Diagnostic(
+            .error, id: "image-outside-chapters", at: location,
+            "image '\(path)' lies outside \(self.workspace.chaptersFolder)/, so the site cannot copy it; "
+              + "move it under \(self.workspace.chaptersFolder)/images/")
+        ]
+      }
+      return []
+    }
+  }
+
+  /// A relative destination that climbs out of the workspace.
+  private static func leavesWorkspace(_ destination: String, at location: SourceLocation) -> Diagnostic {
+    Diagnostic(.error, id: "broken-link", at: location, "'\(destination)' leads out of the workspace")
+  }
+}

@@ -1,0 +1,49 @@
+import BookKit
+
+/// How the site shows one fenced code block of a chapter: its anchor, its caption and its body.
+///
+/// Computed once per listing for the whole book (highlighting and diagrams are the expensive part), then
+/// placed on the chapter's page and again in the print edition.
+public struct ListingView: Hashable, Sendable {
+  /// What the block shows.
+  public enum Body: Hashable, Sendable {
+    /// Code, one HTML line per source line; `marked` lines are new or changed against the replaced
+    /// version; `removed` shows every line as deleted code.
+    case code(lines: [String], marked: Set<Int>, removed: Bool)
+    /// A diagram rendered to inline SVG.
+    case diagram(svg: String)
+  }
+
+  /// What the caption says beside the file and module.
+  public enum Note: Hashable, Sendable {
+    /// A `compile=false` excerpt.
+    case excerpt
+    /// The listing replaces an earlier version of its chunk.
+    case replaces(ListingReference)
+    /// The listing removes its chunk, whose last version is referenced.
+    case removes(ListingReference)
+  }
+
+  /// The anchor id, stable across builds: `listing-immutabledata-store-store`.
+  public var anchor: String
+  /// The language of the block (`swift`, `sh`, …), or empty.
+  public var language: String
+  /// The tangled file, for tangled listings.
+  public var file: String?
+  /// The module (SwiftPM target) the file belongs to.
+  public var module: String?
+  /// Whether the file is a test (under `Tests/`): the site folds it away.
+  public var isTest: Bool
+  /// The caption's note, if any.
+  public var note: Note?
+  /// What is shown.
+  public var body: Body
+}
+
+/// Points at a listing of the book: which chapter and which anchor, for "replaces …" links.
+public struct ListingReference: Hashable, Sendable {
+  /// The chapter's index in book order.
+  public var chapterIndex: Int
+  /// The listing's anchor on that chapter's page.
+  public var anchor: String
+}

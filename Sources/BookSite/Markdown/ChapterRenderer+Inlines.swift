@@ -1,0 +1,89 @@
+import BookKit
+
+extension ChapterRenderer {
+  /// Renders a node's inline children.
+  mutating func renderInlines(of node: MarkdownNode) {
+    for child in node.children {
+      self.renderInline(child)
+    }
+  }
+
+  /// Renders one inline node: `*a*` → `<em>a</em>`, `[x](02-y.md#z)` → `<a href="02-y.html#z">x</a>`.
+  mutating func renderInline(_ node: MarkdownNode) {
+    switch node.kind {
+    case .text(let text): self.html += HTML.escape(text)
+    case .softBreak: self.html += "\n"
+    case .lineBreak: self.html += "<br>\n"
+    case .code(let code): self.html += "<code>\(HTML.escape(code))</code>"
+    case .htmlInline(let raw): self.html += HTML.filtered(raw)
+    case .emphasis: self.wrap(node, in: "em")
+    case .strong: self.wrap(node, in: "strong")
+    case .strikethrough: self.wrap(node, in: "del")
+    case .link(let destination, let title):
+      let href = HTML.escapeURL(self.context.links.rewrite(destination))
+      self.html += "<a href=\"\(href)\"\(Self.titleAttribute(title))>"
+      self.renderInlines(of: node)
+      self.html += "</a>"
+    case .image(let source, let title):
+      if Self.isLocal(source) { self.images.append(source) }
+      self.html += "<img src=\"\(HTML.escapeURL(source))\" alt=\"\(HTML.escape(node.plainText))\""
+      self.html += "\(Self.titleAttribute(title))>"
+    case .footnoteReference(let label):
+      self.renderFootnoteReference(label)
+    default:
+      self.renderBlock(node, tight: true)
+    }
+  }
+
+  /// `<tag>children</tag>`.
+  private mutating func wrap(_ node: MarkdownNode, in tag: String) {
+    self.html += "<\(tag)>"
+    self.renderInlines(of: node)
+    self.html += "</\(tag)>"
+  }
+
+  /// ` title="…"`, or nothing for an empty title.
+  private static func titleAttribute(_ title: String) -> String {
+    title.isEmpty ? "" : " title=\"\(HTML.escape(title))\""
+  }
+
+  /// Whether an image source is a file beside the chapters (copied into the site), not a URL.
+  static func isLocal(_ source: String) -> Bool {
+    !source.isEmpty && !source.contains(":") && !source.hasPrefix("/") && !source.hasPrefix("#")
+      && !source.split(separator: "/").contains("..")
+  }
+}
+
+extension HTML {
+  /// Escapes a URL for an `href` or `src`: bytes outside the URL character set are percent-encoded, and
+  /// `&` and quotes become entities: `a b.html?x=1&y` → `a%20b.html?x=1&amp;y`.
+  public static func escapeURL(_ url: String) -> String {
+    var escaped = ""
+    for byte in url.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): escaped += "&amp;"
+      case UInt8(ascii: "'"): escaped += "&#x27;"
+      case _ where Self.isURLSafe(byte): escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      default: escaped += "%" + Self.hex(byte)
+      }
+    }
+    return escaped
+  }
+
+  /// Bytes kept as they are in a URL (letters, digits and URL punctuation, including `%` of an escape).
+  private static func isURLSafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return "-_.~!*();:@=+$,/?#[]%".utf8.contains(byte)
+    }
+  }
+
+  /// Two uppercase hex digits.
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
+}

@@ -1,0 +1,58 @@
+/// Where ids and links point: on a chapter's own page, or inside the one-page print edition, where every
+/// chapter's ids carry the chapter's name so that they stay unique.
+struct PageLinks: Sendable {
+  /// The two places a chapter is rendered.
+  enum Mode: Sendable {
+    /// One page per chapter: ids as they are, links to `page.html#id`.
+    case chapterPages
+    /// Every chapter on one page: ids become `page--id`, links become `#page--id`.
+    case printEdition
+  }
+
+  /// Which place.
+  var mode: Mode
+  /// The page of the chapter being rendered (`01-immutable-data.html`).
+  var currentPage: String
+  /// Every chapter's page name, so that the print edition knows which links stay on the page.
+  var chapterPages: Set<String>
+
+  /// The id an anchor of the current chapter gets: `store` → `store`, or `01-immutable-data--store`.
+  func id(_ anchor: String) -> String {
+    switch self.mode {
+    case .chapterPages: anchor
+    case .printEdition: "\(Self.stem(self.currentPage))--\(anchor)"
+    }
+  }
+
+  /// A link to a chapter page, or to an anchor on it.
+  func href(page: String, anchor: String?) -> String {
+    switch self.mode {
+    case .chapterPages:
+      guard let anchor else { return page }
+      return page == self.currentPage ? "#\(anchor)" : "\(page)#\(anchor)"
+    case .printEdition:
+      guard self.chapterPages.contains(page) else { return anchor.map { "\(page)#\($0)" } ?? page }
+      return "#" + (anchor.map { "\(Self.stem(page))--\($0)" } ?? Self.stem(page))
+    }
+  }
+
+  /// A Markdown link destination as the site writes it: a sibling chapter `02-x.md#y` becomes
+  /// `02-x.html#y`, a fragment `#y` stays on the current chapter; everything else is left alone.
+  func rewrite(_ destination: String) -> String {
+    if destination.hasPrefix("#") {
+      return self.href(page: self.currentPage, anchor: String(destination.dropFirst()))
+    }
+    let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = parts[0]
+    guard path.hasSuffix(".md"), !path.contains("/"), !path.contains(":"), !path.contains("?") else {
+      return destination
+    }
+    let page = String(path.dropLast(3)) + ".html"
+    return self.href(page: page, anchor: parts.count > 1 ? String(parts[1]) : nil)
+  }
+
+  /// A page name without `.html`: the print edition's id of the chapter itself.
+  static func stem(_ page: String) -> String {
+    page.hasSuffix(".html") ? String(page.dropLast(5)) : page
+  }
+}

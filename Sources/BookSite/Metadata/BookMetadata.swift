@@ -1,0 +1,104 @@
+import BookKit
+import Foundation
+
+/// What a book says about itself in `Chapters/book.json`: its title, subtitle and parts.
+///
+/// ```json
+/// {"title": "Immutable Swift", "subtitle": "…", "parts": [{"title": "Part 0: Overview", "chapters": [0]}]}
+/// ```
+/// Without the file, the title is the chapters folder's name and there are no parts.
+public struct BookMetadata: Codable, Hashable, Sendable {
+  /// A named group of chapters, listed by chapter number.
+  public struct Part: Codable, Hashable, Sendable {
+    /// The part's heading, e.g. `Part 1: Infra`.
+    public var title: String
+    /// The numbers of its chapters (from their file names); numbers with no chapter are skipped.
+    public var chapters: [Int]
+
+    /// Creates a part.
+    public init(title: String, chapters: [Int]) {
+      self.title = title
+      self.chapters = chapters
+    }
+  }
+
+  /// The book's title.
+  public var title: String
+  /// A line under the title, if any.
+  public var subtitle: String?
+  /// The parts, in order.
+  public var parts: [Part]
+  /// Where the book's sources live, if it is published (shown on the index page).
+  public var repositoryURL: String?
+
+  /// The file name of the metadata, inside the chapters folder.
+  public static let fileName = "book.json"
+
+  /// Creates metadata.
+  public init(title: String, subtitle: String? = nil, parts: [Part] = [], repositoryURL: String? = nil) {
+    self.title = title
+    self.subtitle = subtitle
+    self.parts = parts
+    self.repositoryURL = repositoryURL
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case title, subtitle, parts, repositoryURL
+  }
+
+  /// Decodes metadata; `parts` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.title = try container.decode(String.self, forKey: .title)
+    self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
+    self.parts = try container.decodeIfPresent([Part].self, forKey: .parts) ?? []
+    self.repositoryURL = try container.decodeIfPresent(String.self, forKey: .repositoryURL)
+  }
+
+  /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
+  /// `book.json`; a file that cannot be decoded is an error located at the file.
+  public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
+    let path = "\(workspace.chaptersFolder)/\(Self.fileName)"
+    guard let data = try workspace.readIfPresent(path) else {
+      let folder = workspace.chaptersFolder.split(separator: "/").last.map(String.init)
+      return .success(BookMetadata(title: folder ?? workspace.root.lastPathComponent))
+    }
+    do {
+      return .success(try JSONDecoder().decode(BookMetadata.self, from: data))
+    } catch {
+      return .failure(
+        DiagnosticsError([
+          Diagnostic(
+            .error, id: "invalid-book-metadata", at: SourceLocation(path: path, line: 1),
+            "\(Self.fileName) is not valid book metadata (\(Self.describe(error))); expected "
+              + "{\"title\": …, \"subtitle\": …, \"parts\": [{\"title\": …, \"chapters\": [0, 1]}]}")
+        ]))
+    }
+  }
+
+  /// A short reason for a decoding failure.
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): "missing '\(key.stringValue)'"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    default: "not JSON"
+    }
+  }
+}
+
+extension BookMetadata {
+  /// The chapters grouped as the book's parts say, skipping numbers with no chapter; chapters that no part
+  /// lists follow in a group without a title. Indices are into `chapters`.
+  public func groups(of chapters: [Chapter]) -> [(title: String?, chapterIndices: [Int])] {
+    var listed = Set<Int>()
+    var groups: [(title: String?, chapterIndices: [Int])] = self.parts.map { part in
+      let indices = part.chapters.compactMap { number in chapters.firstIndex { $0.number == number } }
+      listed.formUnion(indices)
+      return (part.title, indices)
+    }
+    let rest = chapters.indices.filter { !listed.contains($0) }
+    if !rest.isEmpty { groups.append((nil, rest)) }
+    return groups.filter { !$0.chapterIndices.isEmpty }
+  }
+}

@@ -1,0 +1,45 @@
+import BookKit
+
+extension PageTemplate {
+  /// The index page's content: title, subtitle, and the table of contents by part, each chapter with its
+  /// top-level sections.
+  var indexContent: String {
+    var html = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
+    if let subtitle = self.metadata.subtitle {
+      html += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n"
+    }
+    html += "</header>\n<nav class=\"contents\" aria-label=\"Table of contents\">\n"
+    for group in self.metadata.groups(of: self.chapters) {
+      html += "<h2>\(HTML.escape(group.title ?? "Chapters"))</h2>\n<ol>\n"
+      for index in group.chapterIndices {
+        html += self.contentsEntry(index)
+      }
+      html += "</ol>\n"
+    }
+    html += "</nav>\n"
+    html += "<p class=\"edition-note\">The whole book on one page, for printing or reading offline: "
+    html += "<a href=\"print.html\">print edition</a>.</p>\n"
+    if let repository = self.metadata.repositoryURL {
+      html += "<p class=\"edition-note\">Sources: <a href=\"\(HTML.escapeURL(repository))\">"
+      html += "\(HTML.escape(repository))</a></p>\n"
+    }
+    return html
+  }
+
+  /// One chapter of the table of contents, with its level-2 sections.
+  private func contentsEntry(_ index: Int) -> String {
+    let chapter = self.chapters[index]
+    var html = "<li><a class=\"chapter-link\" href=\"\(HTML.escapeURL(chapter.pageName))\">"
+    html += Self.numberLabel(chapter) + HTML.escape(chapter.title) + "</a>\n"
+    let sections = self.sections[index].filter { $0.level == 2 }
+    if !sections.isEmpty {
+      html += "<ol class=\"sections\">\n"
+      for section in sections {
+        html += "<li><a href=\"\(HTML.escapeURL(chapter.pageName))#\(HTML.escapeURL(section.id))\">"
+        html += "\(HTML.escape(section.title))</a></li>\n"
+      }
+      html += "</ol>\n"
+    }
+    return html + "</li>\n"
+  }
+}

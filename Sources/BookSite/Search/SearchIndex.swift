@@ -1,0 +1,180 @@
+import BookKit
+
+/// The client-side search index: one entry per section of every chapter, written as a script that assigns a
+/// global (a local JSON file cannot be fetched under `file://`).
+///
+/// Each entry holds the section's words once each, lowercased, so that the file stays small and a query
+/// is a handful of substring tests: `## The store` + "A store holds state." →
+/// `[0, "the-store", "The store", "A store holds state.", "the store holds state"]`.
+public struct SearchIndex: Sendable {
+  /// One searchable section.
+  public struct Entry: Hashable, Sendable {
+    /// The chapter's index in book order.
+    public var chapterIndex: Int
+    /// The heading's anchor.
+    public var anchor: String
+    /// The heading's text.
+    public var title: String
+    /// The first words of the section's prose, shown under a result.
+    public var excerpt: String
+    /// The section's distinct words (prose and code), lowercased, space-separated, in first-seen order.
+    public var words: String
+  }
+
+  /// The entries, in book order.
+  public var entries: [Entry]
+  /// The chapters' page names and titles, in book order.
+  public var pages: [(page: String, title: String)]
+
+  /// Builds the index of a book whose chapters have the given sections.
+  public init(chapters: [Chapter], sections: [[Section]]) {
+    self.pages = chapters.map { ($0.pageName, $0.title) }
+    self.entries = Parallel.map(Array(chapters.indices)) { index in
+      Self.entries(of: chapters[index], sections: sections[index], index: index)
+    }.flatMap { $0 }
+  }
+
+  /// The sections of one chapter: each top-level heading starts one; text before the first heading
+  /// belongs to the chapter's title.
+  private static func entries(of chapter: Chapter, sections: [Section], index: Int) -> [Entry] {
+    let sections = Dictionary(sections.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
+    var entries: [Entry] = []
+    var prose = ""
+    var words = WordSet()
+    var current = Entry(chapterIndex: index, anchor: "", title: chapter.title, excerpt: "", words: "")
+    func finish() {
+      guard !current.anchor.isEmpty || !prose.isEmpty else { return }
+      words.add(current.title)
+      current.excerpt = Self.excerpt(prose)
+      current.words = words.joined
+      entries.append(current)
+    }
+    for block in chapter.document.children {
+      if case .heading = block.kind, let section = sections[block.startLine] {
+        finish()
+        current = Entry(chapterIndex: index, anchor: section.id, title: section.title, excerpt: "", words: "")
+        prose = ""
+        words = WordSet()
+        continue
+      }
+      if case .footnoteDefinition = block.kind { continue }
+      if case .codeBlock(_, let literal, _) = block.kind {
+        words.add(literal)
+        continue
+      }
+      let text = Self.text(of: block)
+      if prose.count < 400 { prose += (prose.isEmpty ? "" : " ") + text }
+      words.add(text)
+    }
+    finish()
+    return entries
+  }
+
+  /// A block's text with a space between its blocks and table cells (`plainText` runs them together).
+  private static func text(of node: MarkdownNode) -> String {
+    switch node.kind {
+    case .paragraph, .heading: return node.plainText
+    case .codeBlock(_, let literal, _): return literal
+    case .text, .code, .softBreak, .lineBreak, .emphasis, .strong, .strikethrough, .link, .image, .htmlInline,
+      .footnoteReference:
+      return node.plainText
+    default: return node.children.map(Self.text(of:)).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+  }
+
+  /// About the first 160 characters of some prose, cut at a word and with whitespace collapsed.
+  private static func excerpt(_ prose: String) -> String {
+    let collapsed = prose.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard collapsed.count > 160 else { return collapsed }
+    let cut = collapsed.prefix(160)
+    return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+  }
+
+  /// The index as JavaScript: `window.BOOK_SEARCH = {"pages": [...], "sections": [...]};`, one entry per
+  /// line so that a changed chapter changes few lines.
+  public var script: String {
+    var lines = ["window.BOOK_SEARCH = {\"pages\": ["]
+    lines += self.pages.enumerated().map { index, page in
+      "[\(JS.string(page.page)), \(JS.string(page.title))]\(index == self.pages.count - 1 ? "" : ",")"
+    }
+    lines.append("], \"sections\": [")
+    lines += self.entries.enumerated().map { index, entry in
+      let fields = [
+        String(entry.chapterIndex), JS.string(entry.anchor), JS.string(entry.title), JS.string(entry.excerpt),
+        JS.string(entry.words),
+      ]
+      return "[\(fields.joined(separator: ", "))]\(index == self.entries.count - 1 ? "" : ",")"
+    }
+    lines.append("]};")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// Distinct lowercase words in first-seen order.
+struct WordSet {
+  private var seen = Set<String>()
+  private var ordered: [String] = []
+
+  /// Adds the words of some text: runs of letters and digits, at least two long, lowercased.
+  ///
+  /// Works on UTF-8 bytes, because Unicode character properties cost more than the rest of the site
+  /// build: ASCII letters and digits make words, other ASCII separates them, and non-ASCII bytes (letters
+  /// of other scripts, mostly) stay inside words.
+  mutating func add(_ text: String) {
+    var word: [UInt8] = []
+    var hasNonASCII = false
+    func finish() {
+      defer {
+        word.removeAll(keepingCapacity: true)
+        hasNonASCII = false
+      }
+      guard word.count > 1 else { return }
+      var string = String(decoding: word, as: UTF8.self)
+      if hasNonASCII { string = string.lowercased() }
+      if self.seen.insert(string).inserted { self.ordered.append(string) }
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+      case 0x80...:
+        word.append(byte)
+        hasNonASCII = true
+      default: finish()
+      }
+    }
+    finish()
+  }
+
+  /// The words, space-separated.
+  var joined: String { self.ordered.joined(separator: " ") }
+}
+
+/// Writing JavaScript literals.
+enum JS {
+  /// A double-quoted JavaScript string literal, safe inside a script file: `a "b"` → `"a \"b\""`.
+  static func string(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": literal += "\\\""
+      case "\\": literal += "\\\\"
+      case "\n": literal += "\\n"
+      case "\r": literal += "\\r"
+      case "\t": literal += "\\t"
+      case "<": literal += "\\u003c"
+      case "\u{2028}": literal += "\\u2028"
+      case "\u{2029}": literal += "\\u2029"
+      case _ where scalar.value < 0x20:
+        literal += "\\u00" + (scalar.value < 0x10 ? "0" : "1") + Self.hexDigit(scalar.value % 16)
+      default: literal.unicodeScalars.append(scalar)
+      }
+    }
+    return literal + "\""
+  }
+
+  /// One lowercase hex digit.
+  private static func hexDigit(_ value: UInt32) -> String {
+    String(Array("0123456789abcdef")[Int(value)])
+  }
+}

@@ -1,0 +1,31 @@
+import Dispatch
+import Foundation
+
+/// Work spread over every core, for the stages of a site build whose chapters are independent.
+enum Parallel {
+  /// `items.map(transform)`, computed concurrently; results keep the order of `items`.
+  static func map<Item: Sendable, Output: Sendable>(
+    _ items: [Item], _ transform: @escaping @Sendable (Item) -> Output
+  ) -> [Output] {
+    let results = Results<Output>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+      results.set(transform(items[index]), at: index)
+    }
+    return results.values.map { $0! }
+  }
+
+  /// Slots that concurrent iterations fill, each its own.
+  private final class Results<Output>: @unchecked Sendable {
+    // Unchecked: every access to `values` holds `lock`.
+    private let lock = NSLock()
+    private(set) var values: [Output?]
+
+    init(count: Int) {
+      self.values = Array(repeating: nil, count: count)
+    }
+
+    func set(_ value: Output, at index: Int) {
+      self.lock.withLock { self.values[index] = value }
+    }
+  }
+}

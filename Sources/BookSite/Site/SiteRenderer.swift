@@ -1,0 +1,129 @@
+import BookKit
+import Foundation
+
+/// Renders a loaded book into the files of its site: a page per chapter, the index, the print edition, the
+/// assets and the search index. Pure: the same book gives the same bytes, and nothing is written here.
+public struct SiteRenderer: Sendable {
+  /// The book, loaded and tangled (tangling gives the listings' "replaces …" captions).
+  public var book: Book
+  /// The title, subtitle and parts.
+  public var metadata: BookMetadata
+
+  /// Creates a renderer.
+  public init(book: Book, metadata: BookMetadata) {
+    self.book = book
+    self.metadata = metadata
+  }
+
+  /// Every file of the site, with the images the chapters use and any diagnostics (diagrams that cannot be
+  /// rendered). Timings are added to `timings`.
+  public func render(timings: inout SiteTimings) -> RenderedSite {
+    let chapters = self.book.chapters
+    let sections = timings.measure(\.render) { Parallel.map(chapters) { $0.sections } }
+    let listings = timings.measure(\.highlight) { ListingView.views(of: self.book, sections: sections) }
+    return timings.measure(\.render) {
+      let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
+      var site = RenderedSite()
+      site.diagnostics = listings.diagnostics
+      let pages = Parallel.map(Array(chapters.indices)) { index in
+        let context = self.context(index, listings: listings.views[index], sections: sections[index])
+        return (
+          page: self.chapterPage(index, context: context, template: template),
+          print: self.printArticle(index, context: context)
+        )
+      }
+      var images = Set<String>()
+      for (chapter, page) in zip(chapters, pages) {
+        site.files[chapter.pageName] = Data(page.page.html.utf8)
+        images.formUnion(page.page.images)
+      }
+      site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+      site.files["print.html"] = Data(self.printPage(articles: pages.map(\.print), template: template).utf8)
+      site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
+      for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
+      site.images = images.sorted()
+      return site
+    }
+  }
+
+  /// A chapter's page and the images it uses.
+  private func chapterPage(
+    _ index: Int, context: ChapterRenderer.Context, template: PageTemplate
+  ) -> (html: String, images: [String]) {
+    let chapter = self.book.chapters[index]
+    let article = ChapterRenderer.render(chapter, context: context)
+    let previous = index > 0 ? self.neighbour(index - 1) : PageTemplate.Neighbour(href: "index.html", title: "Contents")
+    let next = index + 1 < self.book.chapters.count ? self.neighbour(index + 1) : nil
+    let html = template.page(
+      title: "\(chapter.title) · \(self.metadata.title)",
+      content: "<article class=\"chapter\">\n\(article.html)</article>\n", current: index, previous: previous,
+      next: next)
+    return (html, article.images)
+  }
+
+  /// The pager's link to a chapter.
+  private func neighbour(_ index: Int) -> PageTemplate.Neighbour {
+    PageTemplate.Neighbour(href: self.book.chapters[index].pageName, title: self.book.chapters[index].title)
+  }
+
+  /// A chapter's article inside the print edition, where its ids carry its page name.
+  private func printArticle(_ index: Int, context: ChapterRenderer.Context) -> String {
+    let chapter = self.book.chapters[index]
+    var context = context
+    context.links = PageLinks(
+      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.book.chapters.map(\.pageName)))
+    let article = ChapterRenderer.render(chapter, context: context)
+    let id = HTML.escape(PageLinks.stem(chapter.pageName))
+    return "<article class=\"chapter\" id=\"\(id)\">\n\(article.html)</article>\n"
+  }
+
+  /// What a chapter's renderer needs to know about the book, for the chapter's own page.
+  private func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
+    let chapter = self.book.chapters[index]
+    var byLine: [Int: ListingView] = [:]
+    for (listing, view) in zip(chapter.listings, listings) { byLine[listing.fence.line] = view }
+    return ChapterRenderer.Context(
+      listings: byLine,
+      sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
+      chapterPages: self.book.chapters.map(\.pageName), chapterLabels: self.book.chapters.map(Self.label),
+      links: PageLinks(mode: .chapterPages, currentPage: chapter.pageName, chapterPages: []))
+  }
+
+  /// How a caption names a chapter: `chapter 1`, or its title when it has no number.
+  static func label(_ chapter: Chapter) -> String {
+    chapter.number.map { "chapter \($0)" } ?? chapter.title
+  }
+
+  /// `index.html`.
+  private func indexPage(template: PageTemplate) -> String {
+    let first = self.book.chapters.first.map { PageTemplate.Neighbour(href: $0.pageName, title: $0.title) }
+    return template.page(
+      title: self.metadata.title, content: template.indexContent, current: nil, previous: nil, next: first,
+      bodyClass: "index")
+  }
+
+  /// `print.html`: the title, then every chapter in order, on one page.
+  private func printPage(articles: [String], template: PageTemplate) -> String {
+    var content = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
+    if let subtitle = self.metadata.subtitle { content += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n" }
+    content += "<p class=\"edition-note\">Print edition: every chapter on one page. "
+    content += "<a href=\"index.html\">Back to the contents</a>.</p>\n</header>\n"
+    content += articles.joined()
+    return template.page(
+      title: "\(self.metadata.title) (print edition)", content: content, current: nil, previous: nil, next: nil,
+      bodyClass: "print-edition", sidebar: false)
+  }
+}
+
+/// The files of a rendered site, before anything is written.
+public struct RenderedSite: Sendable {
+  /// Every file by its path inside the site (`index.html`, `assets/book.css`, …).
+  public var files: [String: Data] = [:]
+  /// Image sources the chapters use, relative to the chapters folder, sorted: copied beside the pages.
+  public var images: [String] = []
+  /// Problems found while rendering; any error means nothing may be written.
+  public var diagnostics: [Diagnostic] = []
+
+  /// Creates an empty site.
+  public init() {}
+}

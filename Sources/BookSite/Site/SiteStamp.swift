@@ -1,0 +1,127 @@
+import BookKit
+import Foundation
+
+/// What the last `book site` into a folder read and wrote, by content hash, so that a run where nothing
+/// changed stops after hashing files instead of rendering the book again.
+///
+/// The stamp names this machine's build of the tool (its path, size and modification time), so it lives
+/// in the workspace's git-ignored `.build/` folder, never in the site: the site's bytes depend on the
+/// chapters alone. `book check` never uses it; it always renders in full.
+public struct SiteStamp: Codable, Equatable, Sendable {
+  /// The tool that rendered: a change of build means a possibly different renderer.
+  public var tool: String
+  /// Every input, by path relative to the input workspace: chapters, `book.json`, images.
+  public var inputs: [String: UInt64]
+  /// Every file of the site and its manifest, by path relative to the output workspace.
+  public var outputs: [String: UInt64]
+
+  /// Creates a stamp.
+  public init(tool: String, inputs: [String: UInt64], outputs: [String: UInt64]) {
+    self.tool = tool
+    self.inputs = inputs
+    self.outputs = outputs
+  }
+
+  /// The stamp for a site just written: hashes of the chapters folder's inputs and of the expected files.
+  public static func after(
+    writing site: RenderedSite, output: SiteOutput, input: Workspace
+  ) throws -> SiteStamp {
+    var inputs = try Self.chapterInputs(of: input)
+    for image in site.images {
+      let path = "\(input.chaptersFolder)/\(image)"
+      if let data = try input.readIfPresent(path) { inputs[path] = ContentHash.of(data) }
+    }
+    var outputs: [String: UInt64] = [:]
+    for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
+    outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
+    return SiteStamp(tool: Self.toolIdentity, inputs: inputs, outputs: outputs)
+  }
+
+  /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
+  /// same images, and every output file still as written.
+  public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
+    guard self.tool == Self.toolIdentity else { return false }
+    let chapters = try Self.chapterInputs(of: input)
+    for (path, hash) in chapters where self.inputs[path] != hash { return false }
+    let others = self.inputs.filter { chapters[$0.key] == nil }
+    for (path, hash) in others {
+      // Any input not among the chapter files now is an image: it must still be there, unchanged; a
+      // chapter or `book.json` that disappeared shows up here as a missing file.
+      guard !path.hasSuffix(".md"), !path.hasSuffix("/\(BookMetadata.fileName)"),
+        let data = try input.readIfPresent(path), ContentHash.of(data) == hash
+      else { return false }
+    }
+    for (path, hash) in self.outputs {
+      guard let data = try output.readIfPresent(path), ContentHash.of(data) == hash else { return false }
+    }
+    return true
+  }
+
+  /// The chapter files and `book.json`, hashed.
+  private static func chapterInputs(of input: Workspace) throws -> [String: UInt64] {
+    var inputs: [String: UInt64] = [:]
+    for path in try input.chapterPaths() { inputs[path] = ContentHash.of(try input.read(path)) }
+    let metadata = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
+    if let data = try input.readIfPresent(metadata) { inputs[metadata] = ContentHash.of(data) }
+    return inputs
+  }
+
+  /// This build of the tool: the executable's path, size and modification time.
+  static var toolIdentity: String {
+    let path =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(path) \(size) \(modified)"
+  }
+}
+
+extension SiteStamp {
+  /// Where the stamp of a build from `input` into `folder` of `output` is kept: the output workspace's
+  /// `.build/book-site-stamps/`, named by a hash of the locations. A site written to a bare folder
+  /// (`--output DIR`) has no stamp, so the tool leaves nothing in that folder but the site.
+  public static func url(input: Workspace, output: Workspace, folder: String) -> URL? {
+    guard !folder.isEmpty else { return nil }
+    let key = [input.root.path, input.chaptersFolder, output.root.path, folder].joined(separator: "\n")
+    let name = String(ContentHash.of(Data(key.utf8)), radix: 16)
+    return output.root.appendingPathComponent(".build/book-site-stamps/\(name).json")
+  }
+
+  /// The stamp at `url`, or nil when there is none or it cannot be read.
+  public static func load(from url: URL?) -> SiteStamp? {
+    guard let url, let data = try? Data(contentsOf: url) else { return nil }
+    return try? JSONDecoder().decode(SiteStamp.self, from: data)
+  }
+
+  /// Saves the stamp; failing to save only costs the next run its shortcut.
+  public func save(to url: URL?) {
+    guard let url else { return }
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? JSONEncoder().encode(self).write(to: url, options: .atomic)
+  }
+}
+
+/// A fast 64-bit content hash (not cryptographic): enough to notice that a file changed.
+public enum ContentHash {
+  /// The hash of some bytes: eight at a time, each word mixed in with a multiply and a rotation.
+  public static func of(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { buffer in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(buffer.count)
+      let prime: UInt64 = 0x0000_0100_0000_01b3
+      var offset = 0
+      while offset + 8 <= buffer.count {
+        let word = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        hash = (hash ^ word) &* prime
+        hash = (hash << 29) | (hash >> 35)
+        offset += 8
+      }
+      while offset < buffer.count {
+        hash = (hash ^ UInt64(buffer[offset])) &* prime
+        offset += 1
+      }
+      return hash ^ (hash >> 31)
+    }
+  }
+}

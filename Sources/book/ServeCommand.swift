@@ -1,0 +1,103 @@
+import ArgumentParser
+import BookKit
+import BookSite
+import Foundation
+
+/// `book serve`: a local preview of the site that rebuilds when a chapter changes and reloads open pages.
+struct ServeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve Site/ on this machine, rebuilding it and reloading open pages when a chapter changes.",
+    discussion: """
+      Renders the site once, serves Site/ over HTTP, and polls Chapters/ every 300 ms. After a change it \
+      re-renders the site (as `book site` does) and open pages reload. The reload script is added to pages \
+      as they are served; the files on disk never contain it. Stop with Ctrl-C.
+      """)
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Option(help: "The port to listen on (0: any free port).")
+  var port: UInt16 = 8000
+
+  @Option(help: "The IPv4 address to listen on; the default keeps the preview on this machine.")
+  var host = "127.0.0.1"
+
+  /// Renders the site, serves it and watches the chapters until Ctrl-C.
+  func run() throws {
+    try reportingFailures {
+      let workspace = try self.options.workspace()
+      _ = Self.renderSite(of: workspace)
+      let session = try self.startSession(for: workspace)
+      Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")
+      Self.waitForInterrupt()
+      Self.say("stopping")
+      session.stop()
+      Self.say("stopped")
+    }
+  }
+
+  /// Starts the server and the watcher over the workspace's site and chapters.
+  private func startSession(for workspace: Workspace) throws -> PreviewSession {
+    let host = self.host == "localhost" ? "127.0.0.1" : self.host
+    do {
+      return try PreviewSession(
+        site: try workspace.url(SiteCommand.defaultFolder), chapters: try workspace.url(workspace.chaptersFolder),
+        host: host, port: self.port
+      ) {
+        Self.renderSite(of: workspace)
+      }
+    } catch let failure as ListeningSocket.Failure {
+      throw ValidationError(failure.description)
+    }
+  }
+
+  /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote
+  /// and any diagnostics; returns whether any file changed. Errors leave the site as it was.
+  @discardableResult
+  static func renderSite(of workspace: Workspace) -> Bool {
+    do {
+      var timings = SiteTimings()
+      let site = try SiteBuild.make(from: workspace, timings: &timings)
+      let plan = try SiteOutput(site: site, workspace: workspace, folder: SiteCommand.defaultFolder)
+      let diagnostics = site.diagnostics + plan.diagnostics
+      Self.printDiagnostics(diagnostics)
+      guard !diagnostics.hasErrors else {
+        Self.say("not rebuilt; fix the errors above")
+        return false
+      }
+      let changes = try plan.apply(to: workspace)
+      let count = changes.written.count + changes.removed.count
+      if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
+      return count > 0
+    } catch {
+      Self.say("cannot render the site: \(error)")
+      return false
+    }
+  }
+
+  /// Prints a status line at once, even when standard output is a pipe (a log, or a test reading it).
+  static func say(_ message: String) {
+    FileHandle.standardOutput.write(Data("book serve: \(message)\n".utf8))
+  }
+
+  /// Diagnostics in compiler format on standard error.
+  private static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics.sortedByLocation() {
+      FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+  }
+
+  /// Blocks until Ctrl-C (SIGINT) or SIGTERM.
+  static func waitForInterrupt() {
+    let interrupted = DispatchSemaphore(value: 0)
+    let sources = [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { interrupted.signal() }
+      source.resume()
+      return source
+    }
+    interrupted.wait()
+    for source in sources { source.cancel() }
+  }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import BookKit
+import BookSite
+import Foundation
+
+/// `book site`: renders the chapters into a static site (by default `Chapters/` → `Site/`).
+struct SiteCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "site",
+    abstract: "Render the chapters into a static HTML site (only files whose bytes change are written).",
+    discussion: """
+      Without options, renders the workspace's Chapters/ into Site/, which `book check` keeps in step. With \
+      --chapters and --output, renders any folder of Markdown chapters into any folder (listing tags are \
+      optional there). Nothing is written when there is an error.
+      """)
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Option(help: "A folder of Markdown chapters to render instead of the workspace's Chapters/.")
+  var chapters: String?
+
+  @Option(help: "The folder to write the site into (default: the workspace's Site/).")
+  var output: String?
+
+  @Flag(help: "Render everything even when nothing changed since the last run.")
+  var full = false
+
+  @Flag(help: .hidden)
+  var timings = false
+
+  /// The site folder of the workspace.
+  static let defaultFolder = "Site"
+
+  func run() throws {
+    try reportingFailures {
+      let (input, output, folder) = try self.locations()
+      var timings = SiteTimings()
+      let stamp = SiteStamp.url(input: input, output: output, folder: folder)
+      if try self.isUnchanged(since: stamp, input: input, output: output, timings: &timings) {
+        self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
+        return
+      }
+      let site = try SiteBuild.make(from: input, timings: &timings)
+      try report(site.diagnostics)
+      let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
+      try timings.measure(\.stamp) {
+        try SiteStamp.after(writing: site, output: plan, input: input).save(to: stamp)
+      }
+      for path in changes.written { print("wrote \(path)") }
+      for path in changes.removed { print("removed \(path)") }
+      self.finish(
+        "book site: \(site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
+          + "\(changes.written.count) written, \(changes.removed.count) removed", timings: timings)
+    }
+  }
+
+  /// Whether the last run's stamp shows that nothing changed (never with `--full`).
+  private func isUnchanged(
+    since stamp: URL?, input: Workspace, output: Workspace, timings: inout SiteTimings
+  ) throws -> Bool {
+    guard !self.full else { return false }
+    return try timings.measure(\.stamp) {
+      try SiteStamp.load(from: stamp)?.isCurrent(input: input, output: output) == true
+    }
+  }
+
+  /// Plans the site against the disk and writes what changed; nothing at all when there is an error.
+  private static func write(
+    _ site: RenderedSite, into output: Workspace, folder: String, timings: inout SiteTimings
+  ) throws -> (plan: SiteOutput, changes: SiteOutput.Changes) {
+    try timings.measure(\.write) {
+      let plan = try SiteOutput(site: site, workspace: output, folder: folder)
+      try report(plan.diagnostics)
+      return (plan, try plan.apply(to: output))
+    }
+  }
+
+  /// Prints the summary line, then the timings when asked for.
+  private func finish(_ summary: String, timings: SiteTimings) {
+    print(summary)
+    if self.timings { print(timings.report) }
+  }
+
+  /// The workspace to read chapters from, the workspace to write into, and the site folder inside it.
+  private func locations() throws -> (input: Workspace, output: Workspace, folder: String) {
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let input: Workspace
+    if let chapters = self.chapters {
+      input = Self.workspace(forFolder: URL(fileURLWithPath: chapters, relativeTo: current), near: current)
+    } else {
+      input = try self.options.workspace()
+    }
+    guard let output = self.output else {
+      guard self.chapters == nil else {
+        throw ValidationError("--chapters needs --output: the workspace's Site/ holds the workspace's own book")
+      }
+      return (input, input, Self.defaultFolder)
+    }
+    let folder = URL(fileURLWithPath: output, relativeTo: current).standardizedFileURL
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Workspace.Failure.io(path: output, reason: "cannot be created")
+    }
+    return (input, Workspace(root: folder), "")
+  }
+
+  /// A workspace whose chapters folder is `folder`: rooted at the current directory when the folder lies
+  /// inside it (so diagnostics print short paths), else at the folder's parent.
+  private static func workspace(forFolder folder: URL, near current: URL) -> Workspace {
+    let folder = folder.standardizedFileURL.resolvingSymlinksInPath()
+    let root = current.standardizedFileURL.resolvingSymlinksInPath()
+    if folder.path.hasPrefix(root.path + "/") {
+      return Workspace(root: root, chaptersFolder: String(folder.path.dropFirst(root.path.count + 1)))
+    }
+    return Workspace(root: folder.deletingLastPathComponent(), chaptersFolder: folder.lastPathComponent)
+  }
+}

@@ -1,0 +1,253 @@
+import BookKit
+import Foundation
+import XCTest
+
+@testable import book
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `book serve`: a live server on a free loopback port, fetched with URLSession, rebuilt and reloaded
+/// when a chapter changes, and stopped cleanly. Every wait is bounded.
+final class ServeTests: XCTestCase {
+  /// A temporary workspace with one chapter, `Chapters/01-alpha.md`, that says `First version.`.
+  func makeWorkspace() throws -> Workspace {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+    self.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
+    try Data("// test workspace\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
+    let workspace = Workspace(root: root)
+    try self.writeChapter("First version.", in: workspace)
+    return workspace
+  }
+
+  /// Rewrites the chapter with one sentence.
+  func writeChapter(_ sentence: String, in workspace: Workspace) throws {
+    try workspace.write(Data("# Alpha\n\n\(sentence)\n".utf8), to: "Chapters/01-alpha.md")
+  }
+
+  /// GETs a URL (or sends another method) with a bounded wait.
+  static func fetch(_ url: URL, method: String = "GET", timeout: TimeInterval = 15) async throws -> (
+    status: Int, body: String
+  ) {
+    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    request.httpMethod = method
+    let (data, response) = try await URLSession.shared.data(for: request)
+    return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+  }
+
+  func testServesThePagesRebuildsOnAChangeAndSignalsTheReload() async throws {
+    let workspace = try self.makeWorkspace()
+    XCTAssertTrue(ServeCommand.renderSite(of: workspace), "the first render writes the site")
+    let session = try PreviewSession(
+      site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0,
+      pollInterval: 0.1, reloadPollTimeout: 15
+    ) {
+      ServeCommand.renderSite(of: workspace)
+    }
+    defer { session.stop() }
+    let base = try XCTUnwrap(URL(string: session.address))
+    XCTAssertTrue(session.address.hasPrefix("http://127.0.0.1:"))
+
+    let index = try await Self.fetch(base)
+    XCTAssertEqual(index.status, 200)
+    XCTAssertTrue(index.body.contains("<script src=\"/__reload.js?since=0\"></script></body>"), "script injected")
+    let onDisk = String(decoding: try workspace.read("Site/index.html"), as: UTF8.self)
+    XCTAssertFalse(onDisk.contains("__reload"), "the files on disk never carry the reload script")
+
+    let page = try await Self.fetch(base.appendingPathComponent("01-alpha.html"))
+    XCTAssertTrue(page.body.contains("First version."))
+
+    async let signal = Self.fetch(URL(string: "__reload?since=0", relativeTo: base)!)
+    try await Task.sleep(nanoseconds: 300_000_000)
+    try self.writeChapter("Second version.", in: workspace)
+    let reload = try await signal
+    XCTAssertEqual(reload.status, 200)
+    XCTAssertEqual(
+      reload.body.trimmingCharacters(in: .whitespacesAndNewlines), "1", "the reload poll answers the new generation")
+
+    let rebuilt = try await Self.fetch(base.appendingPathComponent("01-alpha.html"))
+    XCTAssertTrue(rebuilt.body.contains("Second version."))
+    XCTAssertTrue(rebuilt.body.contains("/__reload.js?since=1"))
+    let script = try await Self.fetch(URL(string: "__reload.js?since=1", relativeTo: base)!)
+    XCTAssertTrue(script.body.contains("var seen = 1;"))
+  }
+
+  func testAnswersMissingPagesFoldersAndOtherMethods() async throws {
+    let workspace = try self.makeWorkspace()
+    ServeCommand.renderSite(of: workspace)
+    let session = try PreviewSession(
+      site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0
+    ) { false }
+    defer { session.stop() }
+    let base = try XCTUnwrap(URL(string: session.address))
+    let missing = try await Self.fetch(base.appendingPathComponent("nope.html"))
+    XCTAssertEqual(missing.status, 404)
+    XCTAssertTrue(missing.body.contains("/__reload.js"), "a missing page reloads once a rebuild makes it")
+    let folder = try await Self.fetch(URL(string: "assets", relativeTo: base)!)
+    XCTAssertEqual(folder.status, 404, "a folder without an index.html is no page")
+    let css = try await Self.fetch(URL(string: "assets/book.css", relativeTo: base)!)
+    XCTAssertEqual(css.status, 200)
+    XCTAssertFalse(css.body.contains("__reload"), "only HTML pages get the script")
+    let post = try await Self.fetch(base, method: "POST")
+    XCTAssertEqual(post.status, 405)
+  }
+
+  func testTheCommandServesAndStopsCleanlyOnControlC() async throws {
+    let executable = try XCTUnwrap(Self.bookExecutable, "the built `book` executable next to the tests")
+    let workspace = try self.makeWorkspace()
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["serve", "--port", "0", "--root", workspace.root.path]
+    let output = ServeOutputCollector()
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    let address = try XCTUnwrap(
+      output.waitForMatch(after: "serving Site/ at ", upTo: "/ ", timeout: 60), "no address in:\n\(output.text)")
+    let page = try await Self.fetch(try XCTUnwrap(URL(string: address + "/01-alpha.html")))
+    XCTAssertTrue(page.body.contains("First version."))
+
+    process.interrupt()
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while process.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
+    XCTAssertFalse(process.isRunning, "book serve stops within 5 s of Ctrl-C")
+    XCTAssertEqual(process.terminationStatus, 0)
+    pipe.fileHandleForReading.readabilityHandler = nil
+    XCTAssertTrue(output.text.contains("book serve: stopped"), output.text)
+  }
+
+  /// The built `book` executable in the products folder beside the test bundle.
+  static let bookExecutable: URL? = {
+    var folders = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+    folders += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    folders += CommandLine.arguments.prefix(1).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    return folders.map { $0.appendingPathComponent("book") }.first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+        && (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == false
+    }
+  }()
+}
+
+/// The server's pieces on their own: paths, request lines, the injected script, the reload wait, the watcher.
+extension ServeTests {
+  func testRequestPathsStayInsideTheSite() {
+    let cases: [(String, String?)] = [
+      ("/", "index.html"), ("/01-a.html", "01-a.html"), ("/assets/book.css", "assets/book.css"),
+      ("/images/", "images/index.html"), ("//double//slash.html", "double/slash.html"),
+      ("/../Package.swift", nil), ("/images/../../x", nil), ("/./a", nil), ("relative", nil), ("/a\\b", nil),
+    ]
+    for (path, expected) in cases {
+      XCTAssertEqual(PreviewServer.relativePath(forRequestPath: path), expected, path)
+    }
+  }
+
+  func testRequestLinesAreParsed() {
+    let request = HTTPRequest(head: "GET /a%20b.html?since=3&x HTTP/1.1\r\nHost: localhost\r\n")
+    XCTAssertEqual(request.method, "GET")
+    XCTAssertEqual(request.path, "/a b.html")
+    XCTAssertEqual(request.query, ["since": "3", "x": ""])
+    XCTAssertEqual(HTTPRequest(head: "nonsense").method, "")
+    XCTAssertEqual(HTTPRequest(head: "GET http://elsewhere/ HTTP/1.1").path, "", "only origin-form targets")
+  }
+
+  func testTheReloadScriptGoesBeforeTheEndOfTheBody() {
+    XCTAssertEqual(
+      LiveReload.injectingScript(into: "<html><body><p>x</p></BODY></html>", generation: 2),
+      "<html><body><p>x</p><script src=\"/__reload.js?since=2\"></script></BODY></html>")
+    XCTAssertEqual(
+      LiveReload.injectingScript(into: "<p>fragment</p>", generation: 0),
+      "<p>fragment</p><script src=\"/__reload.js?since=0\"></script>")
+  }
+
+  func testReloadWaitsAreBoundedAndWokenByARebuildOrByStopping() {
+    let reload = LiveReload()
+    let started = Date()
+    XCTAssertEqual(reload.wait(after: 0, timeout: 0.1), 0, "no rebuild: the same generation after the timeout")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    XCTAssertEqual(reload.advance(), 1)
+    XCTAssertEqual(reload.wait(after: 0, timeout: 10), 1, "an older page is answered at once")
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { reload.advance() }
+    XCTAssertEqual(reload.wait(after: 1, timeout: 10), 2, "a rebuild wakes the waiting page")
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { reload.close() }
+    let closing = Date()
+    XCTAssertEqual(reload.wait(after: 2, timeout: 10), 2)
+    XCTAssertLessThan(Date().timeIntervalSince(closing), 5, "stopping releases waiting pages")
+  }
+
+  func testTheWatcherSeesEditsNewFilesAndRemovals() throws {
+    let workspace = try self.makeWorkspace()
+    let folder = try workspace.url("Chapters")
+    let first = ChapterWatcher.snapshot(of: folder)
+    XCTAssertEqual(first.count, 1)
+    try self.writeChapter("Changed.", in: workspace)
+    let edited = ChapterWatcher.snapshot(of: folder)
+    XCTAssertNotEqual(edited, first)
+    try workspace.write(Data("<svg/>".utf8), to: "Chapters/images/a.svg")
+    let added = ChapterWatcher.snapshot(of: folder)
+    XCTAssertEqual(added.count, 2, "images under the chapters count too")
+    try workspace.write(Data("hidden".utf8), to: "Chapters/.swap")
+    XCTAssertEqual(ChapterWatcher.snapshot(of: folder), added, "hidden files are ignored")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("images/a.svg"))
+    XCTAssertEqual(ChapterWatcher.snapshot(of: folder).count, 1)
+  }
+
+  func testAWatcherCallsBackOnAChangeAndStopsPromptly() throws {
+    let workspace = try self.makeWorkspace()
+    let changed = expectation(description: "a change is seen")
+    changed.assertForOverFulfill = false
+    let watcher = ChapterWatcher(folder: try workspace.url("Chapters"), interval: 0.05) { changed.fulfill() }
+    watcher.start()
+    try self.writeChapter("Edited.", in: workspace)
+    wait(for: [changed], timeout: 10)
+    let stopping = Date()
+    watcher.stop()
+    XCTAssertLessThan(Date().timeIntervalSince(stopping), 2)
+  }
+
+  func testAPortInUseIsReportedClearly() throws {
+    let first = try PreviewServer(host: "127.0.0.1", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload())
+    defer { first.stop() }
+    XCTAssertThrowsError(
+      try PreviewServer(host: "127.0.0.1", port: first.port, root: URL(fileURLWithPath: "/"), reload: LiveReload())
+    ) { error in
+      XCTAssertTrue("\(error)".contains("cannot listen on 127.0.0.1:\(first.port)"), "\(error)")
+    }
+    XCTAssertThrowsError(
+      try PreviewServer(host: "not-an-address", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload()))
+  }
+}
+
+/// A process's output, collected from another thread.
+final class ServeOutputCollector: @unchecked Sendable {
+  // Unchecked: `data` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var data = Data()
+
+  /// Adds a chunk of output.
+  func append(_ chunk: Data) {
+    self.lock.withLock { self.data.append(chunk) }
+  }
+
+  /// Everything printed so far.
+  var text: String { self.lock.withLock { String(decoding: self.data, as: UTF8.self) } }
+
+  /// The text between `prefix` and the next `terminator`, once it has been printed (bounded wait).
+  func waitForMatch(after prefix: String, upTo terminator: String, timeout: TimeInterval) -> String? {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+      let text = self.text
+      if let start = text.range(of: prefix), let end = text[start.upperBound...].range(of: terminator) {
+        return String(text[start.upperBound..<end.lowerBound])
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return nil
+  }
+}
