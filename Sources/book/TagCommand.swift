@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookKit
+import BookSite
 import Foundation
 
 /// `book tag`: one git tag per chapter, each a snapshot of the workspace at the end of that chapter.
@@ -52,5 +53,5 @@ struct TagCommand: ParsableCommand {
 
 /// The generators whose files differ per snapshot: the tangled code (and, once rendered, the site).
 func snapshotGenerators() -> [SnapshotGenerator] {
-  [TangleGenerator(), PackageManifestGenerator()]
+  [TangleGenerator(), PackageManifestGenerator(), SiteSnapshotGenerator()]
 }

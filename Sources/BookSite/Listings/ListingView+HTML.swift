@@ -10,9 +10,11 @@ extension ListingView {
   /// <pre><code class="language-swift">…</code></pre>
   /// </figure>
   /// ```
-  func html(links: PageLinks, chapterPages: [String], chapterLabels: [String]) -> String {
+  func html(links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink) -> String {
     var figure = "<figure class=\"\(self.figureClass)\" id=\"\(HTML.escape(links.id(self.anchor)))\">\n"
-    if let caption = self.captionHTML(links: links, chapterPages: chapterPages, chapterLabels: chapterLabels) {
+    if let caption = self.captionHTML(
+      links: links, chapterPages: chapterPages, chapterLabels: chapterLabels, sourceLink: sourceLink)
+    {
       figure += "<figcaption>\(caption)</figcaption>\n"
     }
     figure += self.bodyHTML + "</figure>\n"
@@ -35,10 +37,15 @@ extension ListingView {
   }
 
   /// The caption: file and module (or "test"), then a note; nil when there is nothing to say.
-  private func captionHTML(links: PageLinks, chapterPages: [String], chapterLabels: [String]) -> String? {
+  private func captionHTML(
+    links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
+  ) -> String? {
     var parts: [String] = []
     if let file = self.file {
-      parts.append("<span class=\"listing-file\">\(HTML.escape(file))</span>")
+      let href = HTML.escape(sourceLink.href(for: file))
+      let title = HTML.escape(sourceLink.title(for: file))
+      parts.append(
+        "<a class=\"listing-file\" href=\"\(href)\" title=\"\(title)\">\(HTML.escape(file))</a>")
       let module = self.isTest ? "test" : "module \(self.module ?? "")"
       parts.append("<span class=\"listing-module\">\(HTML.escape(module))</span>")
     }

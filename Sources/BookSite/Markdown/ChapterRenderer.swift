@@ -18,6 +18,8 @@ struct ChapterRenderer {
     var chapterLabels: [String]
     /// Where ids and links point.
     var links: PageLinks
+    /// Where a listing's file can be read at this chapter's tag.
+    var sourceLink: SourceLink
   }
 
   let chapter: Chapter
@@ -146,7 +148,7 @@ struct ChapterRenderer {
     if fenced, let view = self.context.listings[node.startLine] {
       self.html += view.html(
         links: self.context.links, chapterPages: self.context.chapterPages,
-        chapterLabels: self.context.chapterLabels)
+        chapterLabels: self.context.chapterLabels, sourceLink: self.context.sourceLink)
       return
     }
     let lines = SwiftHighlighter.plain(literal)

@@ -63,6 +63,11 @@ public struct BookMetadata: Codable, Hashable, Sendable {
       let folder = workspace.chaptersFolder.split(separator: "/").last.map(String.init)
       return .success(BookMetadata(title: folder ?? workspace.root.lastPathComponent))
     }
+    return Self.decode(data, path: path)
+  }
+
+  /// Metadata decoded from the bytes of a `book.json` at `path`, or an error located at that file.
+  public static func decode(_ data: Data, path: String) -> Result<BookMetadata, DiagnosticsError> {
     do {
       return .success(try JSONDecoder().decode(BookMetadata.self, from: data))
     } catch {

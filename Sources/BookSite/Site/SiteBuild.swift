@@ -14,6 +14,20 @@ public enum SiteBuild {
       return (book, try BookMetadata.load(from: input))
     }
     let (book, metadata) = loaded
+    var site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
+      try input.readIfPresent("\(input.chaptersFolder)/\(path)")
+    }
+    site.diagnostics = (site.diagnostics + book.diagnostics.filter { $0.id == "not-utf8" }).sortedByLocation()
+    return site
+  }
+
+  /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
+  /// relative to the chapters folder → its bytes, or nil when missing). Shared with chapter snapshots,
+  /// which read their chapters from a commit rather than the disk.
+  public static func make(
+    book: Book, metadata: Result<BookMetadata, DiagnosticsError>, timings: inout SiteTimings,
+    readChapterFile: (String) throws -> Data?
+  ) -> RenderedSite {
     var site: RenderedSite
     switch metadata {
     case .success(let metadata):
@@ -22,11 +36,10 @@ public enum SiteBuild {
       site = RenderedSite()
       site.diagnostics = error.diagnostics
     }
-    site.diagnostics += book.diagnostics.filter { $0.id == "not-utf8" }
     timings.measure(\.write) {
       for image in site.images {
         let path = Self.normalized(image)
-        guard let data = try? input.readIfPresent("\(input.chaptersFolder)/\(path)") else { continue }
+        guard let data = try? readChapterFile(path) else { continue }
         site.files[path] = data
       }
     }

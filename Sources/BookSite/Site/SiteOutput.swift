@@ -45,8 +45,7 @@ public struct SiteOutput: Sendable {
     let previous = Self.paths(inManifest: self.currentManifest)
     let produced = Set(site.files.keys)
     self.staleFiles = previous.filter { !produced.contains($0) && workspace.exists(path($0)) }.sorted()
-    let lines = [Self.manifestHeader] + site.files.keys.sorted()
-    self.manifest = Data((lines.joined(separator: "\n") + "\n").utf8)
+    self.manifest = Self.manifest(of: site)
     if self.currentManifest == nil, let unowned = self.files.first(where: { $0.current != nil }) {
       self.diagnostics.append(
         Diagnostic(
@@ -54,6 +53,17 @@ public struct SiteOutput: Sendable {
           "\(folder.isEmpty ? "the output folder" : folder + "/") already holds files that `book site` did not "
             + "write (there is no \(Self.manifestName)); choose an empty folder"))
     }
+  }
+
+  /// The bytes of the list of files a site has.
+  public static func manifest(of site: RenderedSite) -> Data {
+    let lines = [Self.manifestHeader] + site.files.keys.sorted()
+    return Data((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  /// The paths a manifest's bytes list.
+  public static func paths(inManifest data: Data) -> [String] {
+    Self.paths(inManifest: Optional(data))
   }
 
   /// The 1-based number of the first line where two files differ.

@@ -86,7 +86,9 @@ public struct SiteRenderer: Sendable {
       listings: byLine,
       sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
       chapterPages: self.book.chapters.map(\.pageName), chapterLabels: self.book.chapters.map(Self.label),
-      links: PageLinks(mode: .chapterPages, currentPage: chapter.pageName, chapterPages: []))
+      links: PageLinks(mode: .chapterPages, currentPage: chapter.pageName, chapterPages: []),
+      sourceLink: SourceLink(
+        repositoryURL: self.metadata.repositoryURL, tag: ChapterTagger.tagName(for: chapter, index: index)))
   }
 
   /// How a caption names a chapter: `chapter 1`, or its title when it has no number.

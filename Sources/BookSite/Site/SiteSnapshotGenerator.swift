@@ -1,0 +1,36 @@
+import BookKit
+import Foundation
+
+/// The rendered site of a chapter snapshot (`book tag`): `Site/` as `book site` would write it for the
+/// chapters up to that one, so `book check` passes inside the snapshot.
+public struct SiteSnapshotGenerator: SnapshotGenerator {
+  /// The site folder in the workspace.
+  public static let folder = "Site"
+
+  /// Creates the generator.
+  public init() {}
+
+  /// The site's manifest and every file it lists.
+  public func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
+    let manifest = "\(Self.folder)/\(SiteOutput.manifestName)"
+    guard tree.contains(manifest) else { return [] }
+    return [manifest] + SiteOutput.paths(inManifest: try read(manifest)).map { "\(Self.folder)/\($0)" }
+  }
+
+  /// Every site file for the snapshot's chapters, with the metadata and images committed at HEAD.
+  public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
+    let metadataPath = "Chapters/\(BookMetadata.fileName)"
+    let metadata =
+      (try? readHead(metadataPath)).map { BookMetadata.decode($0, path: metadataPath) }
+      ?? .success(BookMetadata(title: "Chapters"))
+    var timings = SiteTimings()
+    let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
+      try? readHead("Chapters/\(path)")
+    }
+    guard !site.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(site.diagnostics) }
+    var files: [String: Data] = [:]
+    for (name, data) in site.files { files["\(Self.folder)/\(name)"] = data }
+    files["\(Self.folder)/\(SiteOutput.manifestName)"] = SiteOutput.manifest(of: site)
+    return files
+  }
+}
