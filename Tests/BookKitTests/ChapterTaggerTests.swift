@@ -89,6 +89,30 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertEqual(try String(contentsOf: self.root.appendingPathComponent("Chapters/01-one.md"), encoding: .utf8), "# One, uncommitted edit\n")
   }
 
+  func testVerifierCheckoutRewritesOnlyWhatTheNextSnapshotChanged() throws {
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    let folder = self.root.appendingPathComponent(".build-snapshots")
+    let tree = folder.appendingPathComponent("worktree")
+    try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+    let verifier = SnapshotVerifier(root: self.root, folder: folder)
+    try verifier.checkOut("chapter-02", into: tree)
+    let untouched = tree.appendingPathComponent("Sources/B/B.swift")
+    let before = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+    try verifier.checkOut("chapter-03", into: tree)
+    let after = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
+    XCTAssertEqual(before, after, "an unchanged file was rewritten")
+    XCTAssertTrue(try String(contentsOf: tree.appendingPathComponent("Sources/A/A.swift"), encoding: .utf8).contains("hello, world"))
+    try verifier.checkOut("chapter-01", into: tree)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: untouched.path), "a file of a later snapshot was left behind")
+    XCTAssertEqual(try self.git.run(["status", "--porcelain"]), "?? .build-snapshots/", "the repository's own index changed")
+  }
+
+  func testVerifierReadsXCTestSummary() {
+    let output = "Test Suite 'All tests' passed\n\t Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds\n"
+    XCTAssertEqual(SnapshotVerifier.summary(of: output), "Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds")
+    XCTAssertEqual(SnapshotVerifier.summary(of: "error: build failed"), "no test summary")
+  }
+
   // MARK: - Helpers
 
   private func write(_ path: String, _ text: String) throws {

@@ -59,10 +59,10 @@ public struct SnapshotVerifier {
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay
   /// incremental), through a private index that never touches the repository's own.
-  private func checkOut(_ tag: String, into tree: URL) throws {
+  func checkOut(_ tag: String, into tree: URL) throws {
     let index = self.folder.appendingPathComponent("index")
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
-    try git.run(["--work-tree=\(tree.path)", "read-tree", "-m", "-u", "--reset", "refs/tags/\(tag)^{tree}"])
+    try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
   }
 
   /// The last `Executed N tests` line of XCTest's output, or a note that there was none.
