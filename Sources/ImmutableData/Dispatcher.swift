@@ -3,11 +3,11 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 253)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 264)
 /// Something that accepts actions and thunks: the only way global state changes.
 ///
 /// `Store` is the one conforming type in this module. A thunk receives a `Dispatcher` and a
-/// `Selector`, so it can dispatch further actions and read state, and nothing else.
+/// `Selector`, through which it dispatches further actions and reads state.
 public protocol Dispatcher<State, Action>: Sendable {
   /// The type of the state that dispatching changes.
   associatedtype State: Sendable

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 939)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 963)
 /// Where a ``Renderer`` sends its frames: a terminal, a file, a test's array.
 @MainActor
 public protocol Screen {
@@ -26,7 +26,7 @@ public final class RecordingScreen: Screen {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 964)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 988)
 /// A screen that prints frames to standard output.
 ///
 /// On a terminal, `clearsScreen: true` redraws in place; in raw mode, use `lineEnding: "\r\n"`.
@@ -43,8 +43,8 @@ public struct StandardOutputScreen: Screen {
 
   /// Prints `frame`, one line ending after each line.
   public func show(_ frame: Frame) {
-    let home = "\u{1B}[H\u{1B}[2J"
-    var text = self.clearsScreen ? home : ""
+    let homeAndClear = "\u{1B}[H\u{1B}[2J"
+    var text = self.clearsScreen ? homeAndClear : ""
     for line in frame.lines {
       text += line + self.lineEnding
     }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 923)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 947)
 import XCTest
 @testable import ImmutableData
 
@@ -47,7 +47,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 970)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 994)
 extension StoreThunkTests {
   @MainActor
   func testAnAsyncThunkReceivesTheStoreAndChangesNothingByItself() async {
@@ -89,7 +89,7 @@ extension StoreThunkTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1012)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1038)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkDispatchesThroughTheReducer() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 741)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 765)
 import XCTest
 @testable import ImmutableData
 
@@ -40,7 +40,7 @@ final class ReducerSpy {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 784)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 808)
 /// What a thunk was handed and what it read, kept for the test to check afterwards.
 @MainActor
 final class ThunkRecorder {

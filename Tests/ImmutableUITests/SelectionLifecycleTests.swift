@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1542)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1611)
 import ImmutableData
 import XCTest
 
@@ -20,7 +20,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1559)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1628)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -54,7 +54,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1593)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1662)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -119,7 +119,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1658)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1727)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -163,7 +163,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1702)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1771)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -173,7 +173,7 @@ extension SelectionLifecycleTests {
     let change = nextOutputChange(of: selection)
 
     store.send(.didSomething, making: Pair(left: 4, right: 0))
-    for await _ in change {}
+    _ = await change.collect()
 
     XCTAssertEqual(selection.output, 40)
   }
@@ -181,6 +181,7 @@ extension SelectionLifecycleTests {
   @MainActor
   func testReleasedSelectionStopsListening() async {
     let store = PairStore(Pair(left: 1, right: 0))
+    let terminated = store.terminations.stream
     var selection: Selection<Pair, TestAction, Int>? = self.makeSelection(store: store, log: CallLog())
     weak let released = selection
     XCTAssertNotNil(released)
@@ -188,7 +189,8 @@ extension SelectionLifecycleTests {
     selection = nil
 
     XCTAssertNil(released)
-    for await _ in store.terminations.stream { break }
+    let terminations: [Void] = await terminated.collect(through: { _ in true })
+    XCTAssertEqual(terminations.count, 1, "the selection's stream was terminated")
   }
 }
 #sourceLocation()

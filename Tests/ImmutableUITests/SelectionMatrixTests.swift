@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1396)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1465)
 import ImmutableData
 import XCTest
 
@@ -52,7 +52,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1445)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1514)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -98,7 +98,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1491)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1560)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.

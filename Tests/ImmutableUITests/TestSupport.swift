@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1246)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1271)
 import ImmutableData
 import Observation
 import Synchronization
@@ -11,7 +11,7 @@ import XCTest
 
 @testable import ImmutableUI
 
-/// The only action the test stores need: something happened.
+/// The actions the test stores need: something happened, or something else did.
 enum TestAction: Equatable, Sendable {
   case didSomething
   case didSomethingElse
@@ -47,7 +47,7 @@ final class TestStore<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1290)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1315)
 extension TestStore: ImmutableData.Selector {
   func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     selector(self.current)
@@ -65,7 +65,7 @@ extension TestStore: ImmutableData.Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1308)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1333)
 /// A thread-safe list of what the selectors were asked to do, in order.
 final class CallLog: Sendable {
   private let entries = Mutex<[String]>([])
@@ -120,5 +120,45 @@ func nextOutputChange<State, Action, Output>(
     continuation.finish()
   }
   return stream
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1394)
+extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
+  /// The elements up to and including the first one `isLast` accepts; every element, if the
+  /// sequence ends first.
+  ///
+  /// Waiting for an element that never comes would hang the whole suite, so after `limit` this
+  /// fails the test and returns `[]`. No passing test depends on the limit.
+  func collect(
+    through isLast: @escaping @Sendable (Element) -> Bool = { _ in false },
+    giveUpAfter limit: Duration = .seconds(10),
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) async -> [Element] {
+    let elements = await withTaskGroup(of: [Element]?.self, returning: [Element]?.self) { group in
+      group.addTask {
+        var elements: [Element] = []
+        for await element in self {
+          elements.append(element)
+          if isLast(element) { break }
+        }
+        return elements
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return nil
+      }
+      // Whichever finishes first decides: the elements, or `nil` from the timer.
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+    guard let elements else {
+      XCTFail("the awaited element did not arrive within \(limit)", file: file, line: line)
+      return []
+    }
+    return elements
+  }
 }
 #sourceLocation()
