@@ -40,7 +40,8 @@ struct TagCommand: ParsableCommand {
   private func verifySnapshots(_ tags: [String], in workspace: Workspace) throws {
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let reports = try SnapshotVerifier(root: workspace.root, folder: folder).verify(tags: tags) { line in
-      print(line)
+      // Flushed at once: a CI log shows each step as it starts, not all at the end.
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
     print("\nchapter      built  check  tests")
     for report in reports {
