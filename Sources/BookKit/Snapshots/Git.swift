@@ -35,27 +35,11 @@ public struct Git: Sendable {
 
   /// Runs git and returns its standard output as bytes.
   public func runData(_ arguments: [String], input: Data? = nil) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = self.root
-    process.environment = ProcessInfo.processInfo.environment.merging(self.environment) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    let inputPipe = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = inputPipe
-    try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(input) }
-    try inputPipe.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(arguments: arguments, message: String(decoding: message, as: UTF8.self))
-    }
-    return data
+    let output = try Subprocess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git"] + arguments, input: input ?? Data(),
+      in: self.root, environment: ProcessInfo.processInfo.environment.merging(self.environment) { $1 })
+    guard output.status == 0 else { throw Failure(arguments: arguments, message: output.errorText) }
+    return output.standardOutput
   }
 
   /// Runs git and reports whether it succeeded, ignoring its output.

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Runs graphviz's `dot` (Debian package `graphviz`) to lay graphs out as SVG.
@@ -24,72 +25,16 @@ enum Graphviz {
 
   /// Lays out DOT text holding one or more graphs; `dot` prints one SVG document per graph, in order.
   static func svg(fromDOT dot: String, executable: URL) -> Result<String, Failure> {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["-Tsvg"]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
+    let output: Subprocess.Output
     do {
-      try process.run()
+      output = try Subprocess.run(executable, arguments: ["-Tsvg"], input: Data(dot.utf8))
     } catch {
       return .failure(.notStarted("\(executable.path) could not be started (\(error.localizedDescription))"))
     }
-    // dot answers graph by graph while it reads, so writing and both reads run at once: a full pipe on one
-    // side must never wait for the other.
-    let written = Self.inBackground {
-      // A `dot` that dies while we write would otherwise kill this process with SIGPIPE. Blocked on this
-      // thread only (it ends right after), the failed write shows up as dot's own non-zero exit instead.
-      var pipeSignal = sigset_t()
-      sigemptyset(&pipeSignal)
-      sigaddset(&pipeSignal, SIGPIPE)
-      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-      try? input.fileHandleForWriting.write(contentsOf: Data(dot.utf8))
-      try? input.fileHandleForWriting.close()
-      return Data()
+    guard output.status == 0 else {
+      let firstLine = output.errorText.split(separator: "\n").first.map(String.init) ?? "no message"
+      return .failure(.failed(status: output.status, message: firstLine))
     }
-    let errorText = Self.inBackground { errors.fileHandleForReading.readDataToEndOfFile() }
-    let svg = output.fileHandleForReading.readDataToEndOfFile()
-    _ = written.wait()
-    let message = String(decoding: errorText.wait(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let firstLine = message.split(separator: "\n").first.map(String.init) ?? "no message"
-      return .failure(.failed(status: process.terminationStatus, message: firstLine))
-    }
-    return .success(String(decoding: svg, as: UTF8.self))
-  }
-
-  /// Starts `work` on another thread; `wait()` on the result gives its value.
-  private static func inBackground(_ work: @escaping @Sendable () -> Data) -> PendingData {
-    let pending = PendingData()
-    Thread.detachNewThread { pending.fulfil(work()) }
-    return pending
-  }
-}
-
-/// Bytes that another thread is still producing (a pipe being read or written).
-private final class PendingData: @unchecked Sendable {
-  // Unchecked: `value` is only touched while holding `condition`.
-  private let condition = NSCondition()
-  private var value: Data?
-
-  /// Stores the bytes and wakes the waiting thread.
-  func fulfil(_ data: Data) {
-    self.condition.lock()
-    self.value = data
-    self.condition.broadcast()
-    self.condition.unlock()
-  }
-
-  /// Blocks until the bytes are there.
-  func wait() -> Data {
-    self.condition.lock()
-    defer { self.condition.unlock() }
-    while self.value == nil { self.condition.wait() }
-    return self.value ?? Data()
+    return .success(String(decoding: output.standardOutput, as: UTF8.self))
   }
 }
