@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 24)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 50)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -17,7 +17,7 @@ import ImmutableData
 /// The Counter program: one store, two views of it, driven by a terminal or by a script.
 ///
 /// At a terminal, `Counter` runs interactively. With standard input from a pipe or a file,
-/// as in `printf '+\n+\nq\n' | Counter`, it prints a frame after each line.
+/// as in `printf '+\n+\nq\n' | swift run Counter`, it prints a frame after each line.
 @main
 @MainActor
 struct CounterApp {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 157)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 163)
 /// Something that happened in a Counter view.
 ///
 /// Each case names an event, in the past tense, and not the change it should cause: deciding what

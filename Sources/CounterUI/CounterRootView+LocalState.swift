@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 464)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 471)
 import Observation
 
 extension CounterRootView {

@@ -3,12 +3,12 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 421)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 429)
 import CounterData
 import ImmutableData
 import XCTest
 
-/// The reducer inside chapter 01's store.
+/// The reducer inside Chapter 1's store.
 final class CounterStoreTests: XCTestCase {
   @MainActor
   func testTapsThroughAStoreChangeTheSelectedValue() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 851)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 860)
 import CounterData
 import XCTest
 
@@ -36,7 +36,9 @@ final class CounterGlobalLocalTests: XCTestCase {
     harness.press(.plus, .tab, .minus)
     let values = harness.screen.frames.map { frame in frame.lines.filter { $0.contains("Value:") } }
     XCTAssertEqual(values.count, 4)
+    XCTAssertEqual(values[0], ["    Value: 0", "    Value: 0"])
     XCTAssertEqual(values[1], ["    Value: 1", "    Value: 1"])
+    XCTAssertEqual(values[2], ["    Value: 1", "    Value: 1"])
     XCTAssertEqual(values[3], ["    Value: 0", "    Value: 0"])
   }
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 707)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 716)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -51,7 +51,7 @@ final class CounterRenderingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 758)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 767)
 extension CounterRenderingTests {
   @MainActor
   func testDrawingBeforeTheRefreshShowsThePressBesideTheOldValue() async {
