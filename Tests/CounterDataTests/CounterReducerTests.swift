@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 350)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 377)
 import CounterData
 import XCTest
 
@@ -33,7 +33,7 @@ final class CounterReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 380)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 407)
 extension CounterReducerTests {
   func testTheTableCoversEveryActionOnEveryValue() {
     XCTAssertEqual(Set(Self.cases.map(\.description)).count, 10)
@@ -58,7 +58,7 @@ extension CounterReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 408)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 435)
 extension CounterReducerTests {
   func testReplayingTheSameTapsGivesTheSameState() throws {
     let taps: [CounterAction] = [

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 429)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 456)
 import CounterData
 import ImmutableData
 import XCTest
