@@ -21,7 +21,9 @@ install_debian() {
 }
 
 install_macos() {
-  brew list cmark-gfm >/dev/null 2>&1 || brew install cmark-gfm
+  for formula in cmark-gfm graphviz; do
+    brew list "$formula" >/dev/null 2>&1 || brew install "$formula"
+  done
 }
 
 # Chromium is optional: Scripts/test.sh reads the built site in it when it is there (browser-check.sh).
