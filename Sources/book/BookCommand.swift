@@ -26,14 +26,15 @@ struct WorkspaceOptions: ParsableArguments {
   }
 }
 
-/// Prints diagnostics to standard error in compiler format and fails when any is an error.
-func report(_ diagnostics: [Diagnostic]) throws {
+/// Prints diagnostics to standard error in compiler format and fails when any is an error; `outcome`
+/// says what the failure means for the files ("nothing written", "the book is out of step").
+func report(_ diagnostics: [Diagnostic], outcome: String = "nothing written") throws {
   for diagnostic in diagnostics.sortedByLocation() {
     FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
   }
   if diagnostics.hasErrors {
     let count = diagnostics.filter { $0.severity == .error }.count
-    FileHandle.standardError.write(Data("book: \(count) error\(count == 1 ? "" : "s"); nothing written\n".utf8))
+    FileHandle.standardError.write(Data("book: \(count) error\(count == 1 ? "" : "s"); \(outcome)\n".utf8))
     throw ExitCode.failure
   }
 }

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
       let siteDrift = try SiteBuild.drift(in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
       let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
-      try report(output.diagnostics + output.drift() + siteDrift + brokenLinks)
+      try report(output.diagnostics + output.drift() + siteDrift + brokenLinks, outcome: "book check failed")
       print("book check: \(book.chapters.count) chapters, \(output.files.count) generated files, all in step")
     }
   }

@@ -107,7 +107,8 @@ final class BadInputPipelineTests: XCTestCase {
             "[\(input.label)] book check diagnostics:\n\(result.stderr)")
         }
         XCTAssertTrue(
-          result.stderrLines.last?.hasSuffix("; nothing written") ?? false, "[\(input.label)] book \(command) summary")
+          result.stderrLines.last?.hasSuffix(command == "tangle" ? "; nothing written" : "; book check failed") ?? false,
+          "[\(input.label)] book \(command) summary")
         XCTAssertEqual(try fixture.snapshot(), before, "[\(input.label)] book \(command) changed the workspace")
       }
       XCTAssertEqual(try fixture.read("Sources/M/A.swift").contains("let base = 1"), true, "[\(input.label)]")

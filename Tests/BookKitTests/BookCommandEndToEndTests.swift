@@ -126,7 +126,7 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
       [
         "Chapters/02-two.md:8:1: error: Sources/N/B.swift:7 differs from the chapter (a hand edit, or a forgotten "
           + "`book tangle`); edit the chapter, then run `book tangle` [generated-file-drift]",
-        "book: 1 error; nothing written",
+        "book: 1 error; book check failed",
       ])
     XCTAssertTrue(self.isDiagnosticLine(check.stderrLines[0]))
     let tangle = try self.book("tangle")
