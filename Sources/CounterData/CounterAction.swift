@@ -15,3 +15,8 @@ public enum CounterAction: Sendable {
   case didTapDecrementButton
 }
 #sourceLocation()
+
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 377)
+/// Every action, for code that has to cover them all, such as the reducer's table test.
+extension CounterAction: CaseIterable {}
+#sourceLocation()

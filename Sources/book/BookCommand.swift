@@ -26,27 +26,36 @@ struct WorkspaceOptions: ParsableArguments {
   }
 }
 
+/// Writes one line to standard error.
+private func writeError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
 /// Prints diagnostics to standard error in compiler format and fails when any is an error; `outcome`
 /// says what the failure means for the files ("nothing written", "the book is out of step").
 func report(_ diagnostics: [Diagnostic], outcome: String = "nothing written") throws {
-  for diagnostic in diagnostics.sortedByLocation() {
-    FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-  }
-  if diagnostics.hasErrors {
-    let count = diagnostics.filter { $0.severity == .error }.count
-    FileHandle.standardError.write(Data("book: \(count) error\(count == 1 ? "" : "s"); \(outcome)\n".utf8))
+  do {
+    try CommandReport.diagnostics(diagnostics, outcome: outcome, write: writeError)
+  } catch is CommandReport.Failed {
     throw ExitCode.failure
   }
 }
 
-/// Runs a body, turning workspace failures into a one-line message and a failing exit code.
+/// Writes one failure to standard error in compiler format and exits with status 1: `path:1:1: error:
+/// message [rule]`, or `<command-line>: error: message [rule]` when `location` is left out (a problem
+/// with the arguments). For problems that have no chapter line:
+/// `try fail("no chapter numbered 9; chapters are 1, 2", rule: "unknown-chapter")`.
+func fail(_ message: String, at location: String = CommandReport.commandLine, rule: String) throws -> Never {
+  writeError(CommandReport.line(message, at: location, rule: rule))
+  throw ExitCode.failure
+}
+
+/// Runs a body, turning workspace failures and diagnostics into compiler-format lines on standard error
+/// and exit status 1 (always, once a `DiagnosticsError` was caught, even without an error among it).
 func reportingFailures(_ body: () throws -> Void) throws {
   do {
-    try body()
-  } catch let failure as Workspace.Failure {
-    FileHandle.standardError.write(Data("book: error: \(failure)\n".utf8))
+    try CommandReport.failures(body, write: writeError)
+  } catch is CommandReport.Failed {
     throw ExitCode.failure
-  } catch let error as DiagnosticsError {
-    try report(error.diagnostics)
   }
 }

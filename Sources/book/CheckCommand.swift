@@ -16,7 +16,7 @@ struct CheckCommand: ParsableCommand {
       let book = try Book.load(from: workspace)
       let output = try TangleOutput(book: book, workspace: workspace)
       // Site drift (issue 3): Site/ must hold exactly what `book site` would write.
-      let siteDrift = try SiteBuild.drift(in: workspace)
+      let siteDrift = try SiteBuild.drift(book: book, in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
       let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
       try report(output.diagnostics + output.drift() + siteDrift + brokenLinks, outcome: "book check failed")

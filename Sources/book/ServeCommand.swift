@@ -47,12 +47,13 @@ struct ServeCommand: ParsableCommand {
         Self.renderSite(of: workspace)
       }
     } catch let failure as ListeningSocket.Failure {
-      throw ValidationError(failure.description)
+      try fail(failure.description, rule: "cannot-listen")
     }
   }
 
-  /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote
-  /// and any diagnostics; returns whether any file changed. Errors leave the site as it was.
+  /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote;
+  /// diagnostics and failures go to standard error in compiler format. Returns whether any file changed.
+  /// Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
     do {
@@ -70,9 +71,29 @@ struct ServeCommand: ParsableCommand {
       if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
       return count > 0
     } catch {
-      Self.say("cannot render the site: \(error)")
+      Self.printFailure(error)
+      Self.say("not rebuilt; fix the errors above")
       return false
     }
+  }
+
+  /// A failure to render, on standard error in compiler format: diagnostics as they are, a file-system
+  /// failure at its path, anything else at `<command-line>`.
+  static func printFailure(_ error: any Error) {
+    switch error {
+    case let error as DiagnosticsError:
+      Self.printDiagnostics(error.diagnostics)
+    case let failure as Workspace.Failure:
+      Self.printError(Self.errorLine(failure.message, at: failure.location, rule: failure.rule))
+    default:
+      Self.printError(Self.errorLine("cannot render the site: \(error)", at: nil, rule: "render-failure"))
+    }
+  }
+
+  /// `path:1:1: error: message [rule]`, or `<command-line>: error: message [rule]` without a path.
+  static func errorLine(_ message: String, at path: String?, rule: String) -> String {
+    guard let path else { return "<command-line>: error: \(message) [\(rule)]" }
+    return Diagnostic(.error, id: rule, at: SourceLocation(path: path, line: 1), message).description
   }
 
   /// Prints a status line at once, even when standard output is a pipe (a log, or a test reading it).
@@ -82,9 +103,12 @@ struct ServeCommand: ParsableCommand {
 
   /// Diagnostics in compiler format on standard error.
   private static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics.sortedByLocation() {
-      FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-    }
+    for diagnostic in diagnostics.sortedByLocation() { Self.printError(diagnostic.description) }
+  }
+
+  /// One line on standard error.
+  private static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   /// Blocks until Ctrl-C (SIGINT) or SIGTERM.

@@ -43,9 +43,7 @@ struct SiteCommand: ParsableCommand {
       let site = try SiteBuild.make(from: input, timings: &timings)
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
-      try timings.measure(\.stamp) {
-        try SiteStamp.after(writing: site, output: plan, input: input).save(to: stamp)
-      }
+      timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(
@@ -92,17 +90,27 @@ struct SiteCommand: ParsableCommand {
     }
     guard let output = self.output else {
       guard self.chapters == nil else {
-        throw ValidationError("--chapters needs --output: the workspace's Site/ holds the workspace's own book")
+        try fail(
+          "--chapters needs --output: the workspace's Site/ holds the workspace's own book",
+          rule: "chapters-without-output")
       }
       return (input, input, Self.defaultFolder)
     }
-    let folder = URL(fileURLWithPath: output, relativeTo: current).standardizedFileURL
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw Workspace.Failure.io(path: output, reason: "cannot be created")
-    }
+    // The folder is created only when the site is written (SiteOutput.apply), so an error leaves nothing.
+    let folder = Self.realURL(of: URL(fileURLWithPath: output, relativeTo: current).standardizedFileURL)
     return (input, Workspace(root: folder), "")
+  }
+
+  /// A folder's real location when it may not exist yet: its nearest existing ancestor with symbolic
+  /// links resolved, followed by the missing parts.
+  private static func realURL(of folder: URL) -> URL {
+    var existing = folder
+    var missing: [String] = []
+    while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
+      missing.insert(existing.lastPathComponent, at: 0)
+      existing = existing.deletingLastPathComponent()
+    }
+    return missing.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
   }
 
   /// A workspace whose chapters folder is `folder`: rooted at the current directory when the folder lies

@@ -20,20 +20,32 @@ struct TagCommand: ParsableCommand {
   var verify = false
 
   func run() throws {
-    let workspace = try self.options.workspace()
-    let results: [ChapterTagger.Result]
+    try reportingFailures {
+      let workspace = try self.options.workspace()
+      let results = try Self.tagChapters(in: workspace)
+      for result in results {
+        print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")
+      }
+      let moved = results.filter { $0.outcome != .unchanged }.count
+      print("book tag: \(results.count) chapter tags, \(moved) created or moved")
+      if self.verify { try self.verifySnapshots(results.map(\.tag), in: workspace) }
+    }
+  }
+
+  /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
+  private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
     do {
-      results = try ChapterTagger(root: workspace.root, generators: snapshotGenerators()).tagChapters()
-    } catch let failure as SnapshotFailure {
-      FileHandle.standardError.write(Data("book tag: error: \(failure)\n".utf8))
+      return try ChapterTagger(root: workspace.root, generators: snapshotGenerators()).tagChapters()
+    } catch SnapshotFailure.invalidBook(let diagnostics) {
+      try report(diagnostics, outcome: "no tag moved")
       throw ExitCode.failure
+    } catch SnapshotFailure.missingTargetLine {
+      try fail(SnapshotFailure.missingTargetLine.description, at: "Package.swift", rule: "missing-target-line")
+    } catch let failure as SnapshotFailure {
+      try fail(failure.description, rule: "foreign-tag")
+    } catch let failure as Git.Failure {
+      try fail(failure.description.split(whereSeparator: \.isNewline).joined(separator: " "), rule: "git-failure")
     }
-    for result in results {
-      print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")
-    }
-    let moved = results.filter { $0.outcome != .unchanged }.count
-    print("book tag: \(results.count) chapter tags, \(moved) created or moved")
-    if self.verify { try self.verifySnapshots(results.map(\.tag), in: workspace) }
   }
 
   /// Builds and tests each snapshot, printing progress and a per-chapter table.

@@ -31,14 +31,17 @@ struct TestCommand: ParsableCommand {
     try Self.runSwift(arguments + self.swiftTestArguments)
   }
 
-  /// The `swift test --filter` pattern for a chapter's test targets: `^(CounterDataTests)\.`.
+  /// The `swift test --filter` pattern for a chapter's test targets: `^(CounterDataTests)\.`; fails in
+  /// compiler format (`<command-line>: error: …`) for an unknown chapter or one without tests.
   static func filter(forChapter number: Int, in book: Book) throws -> String {
     guard let chapter = book.chapter(numbered: number) else {
       let known = book.chapters.compactMap(\.number).map(String.init).joined(separator: ", ")
-      throw ValidationError("no chapter numbered \(number); chapters are \(known)")
+      try fail("no chapter numbered \(number); chapters are \(known)", rule: "unknown-chapter")
     }
     guard !chapter.testTargets.isEmpty else {
-      throw ValidationError("\(chapter.path) has no test listings (blocks with file=Tests/…)")
+      try fail(
+        "the chapter has no test listings (blocks with file=Tests/…)", at: chapter.path,
+        rule: "chapter-without-tests")
     }
     return "^(\(chapter.testTargets.joined(separator: "|")))\\."
   }

@@ -29,10 +29,9 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     try BookBinary.run(arguments, in: folder ?? self.fixture.root)
   }
 
-  /// Brings the generated site in step when this `book` renders one (`book check` compares it too), so
-  /// that `book check` judges only what these tests are about. Does nothing for a `book` without `site`.
+  /// Brings the generated site in step (`book check` compares it too), so that `book check` judges only
+  /// what these tests are about.
   private func renderSite(_ arguments: String..., in folder: URL? = nil) throws {
-    guard BookBinary.hasSiteCommand else { return }
     let site = try BookBinary.run(["site"] + arguments, in: folder ?? self.fixture.root)
     XCTAssertEqual(site.status, 0, "book site: \(site.stderr)")
   }
@@ -85,7 +84,6 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     try self.fixture.writeChapter("03-three.md", chapterText([("swift file=Sources/M/A.swift chunk=zz", "let zz = 3")]))
     let before = try self.fixture.snapshot()
     let result = try self.book("tangle")
-    XCTAssertNotEqual(result.status, 0)
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stdout, "")
     XCTAssertEqual(
@@ -191,7 +189,10 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(lost.status, 1)
     XCTAssertEqual(
       lost.stderrLines,
-      ["book: error: no book workspace (a folder with Package.swift and Chapters/) at or above \(elsewhere.path)"])
+      [
+        "<command-line>: error: no book workspace (a folder with Package.swift and Chapters/) at or above "
+          + "\(elsewhere.path) [workspace-not-found]"
+      ])
   }
 
   func testWithoutRootTheEnclosingWorkspaceIsFound() throws {
@@ -207,7 +208,36 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     try self.fixture.remove("Chapters")
     let check = try self.book("check", "--root", self.fixture.root.path)
     XCTAssertEqual(check.status, 1)
-    XCTAssertEqual(check.stderrLines, ["book: error: Chapters: cannot list the chapters folder"])
+    XCTAssertEqual(check.stderrLines, ["Chapters:1:1: error: the folder 'Chapters' does not exist [missing-folder]"])
+  }
+
+  func testTestWithAnUnknownChapterFailsInCompilerFormat() throws {
+    try self.writeTwoChapters()
+    XCTAssertEqual(try self.book("tangle").status, 0)
+    let unknown = try self.book("test", "99")
+    XCTAssertEqual(unknown.status, 1)
+    XCTAssertEqual(unknown.stdout, "")
+    XCTAssertEqual(
+      unknown.stderrLines, ["<command-line>: error: no chapter numbered 99; chapters are 1, 2 [unknown-chapter]"])
+    let untested = try self.book("test", "2")
+    XCTAssertEqual(untested.status, 1)
+    XCTAssertEqual(untested.stdout, "")
+    XCTAssertEqual(
+      untested.stderrLines,
+      [
+        "Chapters/02-two.md:1:1: error: the chapter has no test listings (blocks with file=Tests/…) "
+          + "[chapter-without-tests]"
+      ])
+  }
+
+  func testTagOutsideAGitRepositoryFailsInCompilerFormat() throws {
+    try self.writeTwoChapters()
+    let tag = try self.book("tag")
+    XCTAssertEqual(tag.status, 1)
+    XCTAssertEqual(tag.stdout, "")
+    XCTAssertEqual(tag.stderrLines.count, 1, tag.stderr)
+    XCTAssertTrue(tag.stderrLines.first?.hasPrefix("<command-line>: error: git ") == true, tag.stderr)
+    XCTAssertTrue(tag.stderrLines.first?.hasSuffix(" [git-failure]") == true, tag.stderr)
   }
 
   func testNotUTF8ChapterThroughTheCommand() throws {

@@ -81,6 +81,13 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertEqual(try self.git.run(["rev-parse", "chapter-02"]), try self.git.run(["rev-parse", "HEAD"]))
   }
 
+  func testPrivateIndexesLiveUnderTheWorkspaceBuildFolderAndAreRemoved() throws {
+    let folder = self.root.appendingPathComponent(".build/book-tag")
+    XCTAssertEqual(SnapshotSource.indexFile(in: self.root, forChapter: 2).deletingLastPathComponent().path, folder.path)
+    _ = try ChapterTagger(root: self.root).tagChapters()
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+  }
+
   func testLeavesHeadIndexWorkingTreeAndBranchesAlone() throws {
     try self.write("Chapters/01-one.md", "# One, uncommitted edit\n")
     let before = try self.repositoryState()

@@ -46,4 +46,50 @@ final class DiagnosticTests: XCTestCase {
     ])
     XCTAssertEqual(error.description, "p:1:1: error: first [a]\np:2:1: error: second [b]")
   }
+
+  /// The workspace's root, found from this file's path (`Tests/BookKitTests/DiagnosticTests.swift`).
+  private static let workspaceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Every `id: "rule"` literal in BookKit's sources, except the notes'.
+  private static func ruleLiteralsInBookKit() throws -> Set<String> {
+    let folder = Self.workspaceRoot.appendingPathComponent("Sources/BookKit")
+    let pattern = try NSRegularExpression(pattern: #"id: "([a-z0-9-]+)""#)
+    var rules: Set<String> = []
+    for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
+    where url.pathExtension == "swift" {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        rules.insert(String(text[Range(match.range(at: 1), in: text)!]))
+      }
+    }
+    return rules.subtracting(["note"])
+  }
+
+  func testEveryRuleBookKitReportsIsInTheRuleLists() throws {
+    let listed = Set(Diagnostic.chapterRules + Diagnostic.generatedFileRules)
+    let literals = try Self.ruleLiteralsInBookKit()
+    XCTAssertFalse(literals.isEmpty)
+    XCTAssertEqual(literals.subtracting(listed).sorted(), [], "reported but not listed")
+    XCTAssertEqual(Set(Diagnostic.generatedFileRules).subtracting(literals).sorted(), [], "listed but never reported")
+    XCTAssertEqual(listed.count, Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count, "listed twice")
+  }
+
+  func testTheReadmeRuleTableNamesEveryRule() throws {
+    let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
+    for rule in Diagnostic.chapterRules + Diagnostic.generatedFileRules {
+      XCTAssertTrue(table.contains("`\(rule)`"), "README's rule table does not name `\(rule)`")
+    }
+  }
+
+  func testByteSearchFindsTheFirstOccurrenceAtOrAfterTheStart() {
+    let haystack = Array("abab".utf8)
+    XCTAssertEqual(ByteSearch.offset(of: Array("b".utf8), in: haystack), 1)
+    XCTAssertEqual(ByteSearch.offset(of: Array("b".utf8), in: haystack, from: 2), 3)
+    XCTAssertEqual(ByteSearch.offset(of: Array("ab".utf8), in: haystack, from: 1), 2)
+    XCTAssertNil(ByteSearch.offset(of: Array("ba".utf8), in: haystack, from: 2))
+    XCTAssertNil(ByteSearch.offset(of: [], in: haystack))
+    XCTAssertNil(ByteSearch.offset(of: Array("a".utf8), in: haystack, from: 5))
+  }
 }

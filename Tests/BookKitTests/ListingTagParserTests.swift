@@ -180,6 +180,13 @@ final class ListingTagParserTests: XCTestCase {
       ("compile=no", "swift compile=no", ["invalid-compile@3:10"]),
       ("compile=false with file=", "swift compile=false file=Sources/M/A.swift", ["excerpt-with-file@3:24"]),
       ("compile=false on a non-Swift block", "sh compile=false", ["excerpt-not-swift@3:7"]),
+      ("compile=false with chunk=", "swift compile=false chunk=a", ["excerpt-with-chunk@3:24"]),
+      ("compile=false with mode=", "swift compile=false mode=replace", ["excerpt-with-chunk@3:24"]),
+      ("compile=false with after=", "swift compile=false after=a", ["excerpt-with-chunk@3:24"]),
+      (
+        "compile=false with chunk=, mode= and after=", "swift compile=false chunk=a mode=replace after=b",
+        ["excerpt-with-chunk@3:24", "excerpt-with-chunk@3:32", "excerpt-with-chunk@3:45"]
+      ),
       ("file= on a non-Swift block", "python file=Sources/M/A.swift", ["tangled-non-swift@3:11"]),
       ("untagged Swift block", "swift", ["untangled-swift@3:1"]),
       ("chunk without file on Swift", "swift chunk=a", ["untangled-swift@3:1", "attribute-without-file@3:10"]),
@@ -188,12 +195,12 @@ final class ListingTagParserTests: XCTestCase {
     ]
   }
 
-  /// The folders `file=` must never write into: the brief's four, plus whatever the rules list today.
-  static var reservedFolders: [String] {
-    var folders = ["Sources/book", "Sources/BookKit", "Sources/CCmarkGFM", "Tests/BookKitTests"]
-    for folder in FilePathRules.reservedFolders where !folders.contains(folder) { folders.append(folder) }
-    return folders
-  }
+  /// The folders `file=` must never write into, written out here (never read from `FilePathRules`), so
+  /// that dropping one from the rules fails the tests.
+  static let reservedFolders = [
+    "Sources/book", "Sources/BookKit", "Sources/BookSite", "Sources/CCmarkGFM", "Tests/BookKitTests",
+    "Tests/BookSiteTests",
+  ]
 
   /// Every `file=` path rule, each with the file attribute at line 3, column 10.
   static var badPathCases: [BadCase] {
@@ -337,6 +344,8 @@ final class ListingTagParserTests: XCTestCase {
       ("flie", "file"), ("fil", "file"), ("files", "file"), ("chnuk", "chunk"), ("chunks", "chunk"),
       ("mdoe", "mode"), ("mod", "mode"), ("aftr", "after"), ("atfer", "after"), ("compil", "compile"),
       ("comple", "compile"), ("colour", nil), ("x", nil), ("language", nil),
+      // The threshold is `Suggestion.nearest`'s, shared with the link checker: one edit per three letters.
+      ("chk", nil), ("mdo", nil),
     ]
     for (typo, suggestion) in cases {
       let loaded = self.chapter(info: "sh \(typo)=1")
@@ -354,8 +363,8 @@ final class ListingTagParserTests: XCTestCase {
 
   func testEditDistance() {
     let cases: [(String, String, Int)] = [
-      ("flie", "file", 2), ("file", "file", 0), ("", "mode", 4), ("chunk", "", 5), ("kitten", "sitting", 3),
-      ("mode", "made", 1),
+      ("flie", "file", 1), ("atfer", "after", 1), ("ab", "ba", 1), ("tab", "b", 2), ("file", "file", 0),
+      ("", "mode", 4), ("chunk", "", 5), ("kitten", "sitting", 3), ("mode", "made", 1),
     ]
     for (a, b, distance) in cases {
       XCTAssertEqual(EditDistance.between(a, b), distance, "[\(a) → \(b)]")

@@ -76,9 +76,9 @@ final class SourceLocationCompileTests: WorkspaceTestCase {
     XCTAssertEqual(self.errorLocations(result), ["Chapters/03-three.md:4:14"], "compiler output:\n\(result.stderr)")
   }
 
-  /// A listing inside a list item is indented in the chapter, but its code is written to the generated file
-  /// without that indentation, so the compiler's column is off by the indent (here it says 18, the chapter
-  /// has the string literal at column 20). `#sourceLocation` can only move lines, not columns.
+  /// A listing inside a list item is indented in the chapter. `#sourceLocation` can only move lines, not
+  /// columns, so `GeneratedSource` writes the code with the listing's indentation restored: the compiler's
+  /// column is the chapter's (the string literal at column 20).
   func testAnIndentedListingReportsTheChapterColumn() throws {
     try self.fixture.writeChapter(
       "01-list.md",

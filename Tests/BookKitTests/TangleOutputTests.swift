@@ -66,7 +66,6 @@ final class TangleOutputTests: WorkspaceTestCase {
     let paths = self.allFiles + [".book/tangled-files"]
     let identities = try paths.map(self.fixture.identity)
     let before = try self.fixture.snapshot()
-    Thread.sleep(forTimeInterval: 0.05)
     let second = try self.tangle()
     XCTAssertEqual(second.written, [])
     XCTAssertEqual(second.removed, [])

@@ -241,14 +241,6 @@ enum BookBinary {
   static func run(_ arguments: [String], in folder: URL) throws -> ProcessResult {
     try runProcess(try Self.require(), arguments, in: folder)
   }
-
-  /// Whether this `book` has a `site` subcommand, whose output `book check` then keeps in step too.
-  static let hasSiteCommand: Bool = {
-    guard let url = Self.url,
-      let help = try? runProcess(url, ["--help"], in: FileManager.default.temporaryDirectory)
-    else { return false }
-    return help.stdoutLines.contains { $0.hasPrefix("  site ") }
-  }()
 }
 
 // MARK: - Chapter text builders

@@ -60,7 +60,6 @@ final class WorkspaceTests: WorkspaceTestCase {
     XCTAssertTrue(try workspace.write(Data("one\n".utf8), to: "Sources/M/Sub/A.swift"))
     XCTAssertEqual(try self.fixture.read("Sources/M/Sub/A.swift"), "one\n")
     let identity = try self.fixture.identity("Sources/M/Sub/A.swift")
-    Thread.sleep(forTimeInterval: 0.02)
     XCTAssertFalse(try workspace.write(Data("one\n".utf8), to: "Sources/M/Sub/A.swift"))
     XCTAssertEqual(try self.fixture.identity("Sources/M/Sub/A.swift"), identity)
     XCTAssertTrue(try workspace.write(Data("two\n".utf8), to: "Sources/M/Sub/A.swift"))
@@ -106,8 +105,25 @@ final class WorkspaceTests: WorkspaceTestCase {
   func testChapterPathsFailWithoutAChaptersFolder() throws {
     try self.fixture.remove("Chapters")
     XCTAssertThrowsError(try self.fixture.workspace.chapterPaths()) { error in
-      XCTAssertEqual("\(error)", "Chapters: cannot list the chapters folder")
+      XCTAssertEqual("\(error)", "Chapters: no such folder")
+      XCTAssertEqual((error as? Workspace.Failure)?.rule, "missing-folder")
+      XCTAssertEqual((error as? Workspace.Failure)?.location, "Chapters")
     }
+  }
+
+  /// At the file-system root, paths are compared by component: `/` + `/` is not a prefix of `/Chapters`.
+  func testAWorkspaceAtTheFileSystemRootResolvesItsPaths() throws {
+    let workspace = Workspace(root: URL(fileURLWithPath: "/"), chaptersFolder: "no-such-chapters-\(UUID())")
+    XCTAssertEqual(try workspace.url("Sources/M/A.swift").path, "/Sources/M/A.swift")
+    XCTAssertThrowsError(try workspace.chapterPaths()) { error in
+      XCTAssertEqual((error as? Workspace.Failure)?.rule, "missing-folder", "\(error)")
+    }
+  }
+
+  /// A sibling folder whose name starts with the root's name is outside, not inside.
+  func testASiblingWithTheRootsNameAsPrefixIsOutside() throws {
+    let sibling = self.fixture.root.lastPathComponent + "-sibling/A.swift"
+    XCTAssertThrowsError(try self.fixture.workspace.url("../" + sibling))
   }
 
   func testManifestRoundTripAndFormat() throws {

@@ -3,6 +3,7 @@ import BookKit
 import Foundation
 import XCTest
 
+@testable import BookSite
 @testable import book
 
 /// `book site --chapters DIR --output DIR` end to end: renders, writes nothing on errors.
@@ -33,9 +34,72 @@ final class SiteCommandTests: XCTestCase {
     try Data("# One\n".utf8).write(to: chapters.appendingPathComponent("01-one.md"))
     try Data("{\"parts\": 3}".utf8).write(to: chapters.appendingPathComponent("book.json"))
 
-    XCTAssertThrowsError(try Self.run(["site", "--chapters", chapters.path, "--output", output.path]))
-    let written = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-    XCTAssertEqual(written, [])
+    var timings = SiteTimings()
+    let site = try SiteBuild.make(from: Workspace(root: folder, chaptersFolder: "notes"), timings: &timings)
+    XCTAssertEqual(site.diagnostics.map { "\($0.location) \($0.id)" }, ["notes/book.json:1:1 invalid-book-metadata"])
+    XCTAssertThrowsError(try Self.run(["site", "--chapters", chapters.path, "--output", output.path])) { error in
+      XCTAssertEqual(error as? ExitCode, .failure, "the diagnostics were reported: \(error)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "not even the output folder is created")
+  }
+
+  func testTheOutputFolderIsCreatedWhenTheSiteIsWritten() throws {
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chapters = folder.appendingPathComponent("notes")
+    try FileManager.default.createDirectory(at: chapters, withIntermediateDirectories: true)
+    try Data("# One\n".utf8).write(to: chapters.appendingPathComponent("01-one.md"))
+    let output = folder.appendingPathComponent("deep/out")
+    try Self.run(["site", "--chapters", chapters.path, "--output", output.path])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+  }
+
+  func testChaptersWithoutOutputIsACommandLineErrorOnStandardError() throws {
+    let executable = try XCTUnwrap(ServeTests.bookExecutable, "the built `book` executable next to the tests")
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try Self.runProcess(executable, ["site", "--chapters", folder.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stderr,
+      "<command-line>: error: --chapters needs --output: the workspace's Site/ holds the workspace's own book "
+        + "[chapters-without-output]\n")
+  }
+
+  func testAManifestEntryOutsideTheSiteIsALocatedErrorAndDeletesNothing() throws {
+    let executable = try XCTUnwrap(ServeTests.bookExecutable, "the built `book` executable next to the tests")
+    let root = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let workspace = Workspace(root: root)
+    try workspace.write(Data("// test workspace\n".utf8), to: "Package.swift")
+    try workspace.write(Data("# One\n".utf8), to: "Chapters/01-one.md")
+    XCTAssertEqual(try Self.runProcess(executable, ["site", "--root", root.path]).status, 0)
+    var manifest = try workspace.read("Site/.site-files")
+    manifest.append(Data("../Chapters/01-one.md\n".utf8))
+    try workspace.write(manifest, to: "Site/.site-files")
+    let line = String(decoding: manifest, as: UTF8.self).split(separator: "\n").count
+
+    let result = try Self.runProcess(executable, ["site", "--full", "--root", root.path])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.stderr.contains("Site/.site-files:\(line):1: error: '../Chapters/01-one.md' "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[invalid-site-manifest]"), result.stderr)
+    XCTAssertEqual(try workspace.read("Chapters/01-one.md"), Data("# One\n".utf8), "the chapter is untouched")
+    XCTAssertTrue(workspace.exists("Site/index.html"))
+  }
+
+  /// Runs the `book` executable and collects its exit status and standard error.
+  static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
   /// Parses and runs a `book` command line.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1292)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1293)
 import XCTest
 @testable import ImmutableData
 
@@ -25,13 +25,26 @@ final class StreamRegistrarTests: XCTestCase {
   func testACancelledConsumersStreamIsForgottenAtTheNextYield() async {
     let registrar = StreamRegistrar<Int>()
     let stream = registrar.makeStream(bufferingPolicy: .default) { _ in }
-    let consumer = Task { await stream.collect() }
-    consumer.cancel()
-    let consumed = await consumer.value
-    XCTAssertEqual(consumed, [])
-    XCTAssertEqual(registrar.count, 1)
+    let (receipts, receipt) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task {
+      var consumed: [Int] = []
+      for await element in stream {
+        consumed.append(element)
+        receipt.yield(element)
+      }
+      return consumed
+    }
+
     registrar.yield(1)
+    let receivedBeforeCancelling = await receipts.prefix(1).collect()
+    XCTAssertEqual(receivedBeforeCancelling, [1])
+    consumer.cancel()
+    XCTAssertEqual(registrar.count, 1, "still registered until the next yield")
+    registrar.yield(2)
     XCTAssertEqual(registrar.count, 0)
+
+    let consumed = await consumer.value
+    XCTAssertEqual(consumed, [1], "the element from before the cancel, and not the one after")
   }
 
   @MainActor

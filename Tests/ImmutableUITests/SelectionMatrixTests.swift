@@ -145,3 +145,27 @@ extension SelectionMatrixTests {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1612)
+@MainActor
+extension SelectionMatrixTests {
+  func testRowsWrittenOutByHand() async {
+    let rows: [(Case, [String])] = [
+      (Case(filter: .rejects, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+       ["filter(1, didSomething)"]),
+      (Case(filter: .none, dependencyCount: 0, dependencyDidChange: false, outputDidChange: false),
+       ["select output", "output didChange(10, 20)"]),
+      (Case(filter: .none, dependencyCount: 2, dependencyDidChange: false, outputDidChange: true),
+       ["select dependency 0", "select dependency 1",
+        "dependency 0 didChange(1, 2)", "dependency 1 didChange(1, 2)"]),
+      (Case(filter: .accepts, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+       ["filter(1, didSomething)", "select dependency 0", "select dependency 1",
+        "dependency 0 didChange(1, 2)", "select output", "output didChange(10, 20)"]),
+    ]
+    for (testCase, calls) in rows {
+      XCTAssertEqual(self.expectedCalls(testCase), calls, "oracle, \(testCase)")
+      self.check(testCase)
+    }
+  }
+}
+#sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1943)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1970)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1962)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1989)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -58,19 +58,26 @@ extension StoreContextTests {
     try top.handle("+")
     try top.handle("+")
     try top.handle("-")
-    let later = await frames.collect(through: { frame in frame.text == "Tally: 1\n--\nTally: 1" })
-    XCTAssertEqual(later.last?.text, "Tally: 1\n--\nTally: 1")
-    let drawn = opening + later
+    let reached = await frames.collect(through: { frame in frame.text == "Tally: 1\n--\nTally: 1" })
+    XCTAssertEqual(reached.last?.text, "Tally: 1\n--\nTally: 1")
+
+    // Stop the loop and close the stream, so `rest` holds every frame drawn after that one.
+    running.cancel()
+    await running.value
+    continuation.finish()
+    let rest = await frames.collect()
+    XCTAssertEqual(rest, [], "nothing changed after the final tally")
+
+    let drawn = opening + reached + rest
+    XCTAssertEqual(renderer.frameCount, drawn.count, "every frame drawn reached the screen")
     for (before, after) in zip(drawn, drawn.dropFirst()) {
       XCTAssertNotEqual(after, before, "a frame is drawn only after a change")
     }
-
-    running.cancel()
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2010)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2044)
 extension StoreContextTests {
   @MainActor
   func testRefreshingAfterEachCommandGivesOneFramePerChange() async throws {

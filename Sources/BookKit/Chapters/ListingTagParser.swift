@@ -29,21 +29,11 @@ enum ListingTagParser {
     var searchFrom = max(fence.column - 1, 0)
     return info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
       var location = fence
-      if let offset = Self.find(Array(word.utf8), in: bytes, from: searchFrom) {
+      if let offset = ByteSearch.offset(of: Array(word.utf8), in: bytes, from: searchFrom) {
         location.column = offset + 1
         searchFrom = offset + word.utf8.count
       }
       return (word, location)
-    }
-  }
-
-  /// The byte offset of `needle` in `haystack` at or after `start`.
-  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
-      return nil
-    }
-    return (start...(haystack.count - needle.count)).first { offset in
-      haystack[offset..<(offset + needle.count)].elementsEqual(needle)
     }
   }
 
@@ -73,11 +63,8 @@ enum ListingTagParser {
 
   /// The diagnostic for a key the tool does not know, with a suggestion when one is close.
   private static func unknown(_ attribute: ListingAttribute) -> Diagnostic {
-    let suggestion = Self.knownKeys.min {
-      EditDistance.between($0, attribute.key) < EditDistance.between($1, attribute.key)
-    }
     var message = "unknown attribute '\(attribute.key)'"
-    if let suggestion, EditDistance.between(suggestion, attribute.key) <= 2 {
+    if let suggestion = Suggestion.nearest(to: attribute.key, among: Self.knownKeys) {
       message += "; did you mean '\(suggestion)='?"
     } else {
       message += "; known attributes are \(Self.knownKeys.map { "'\($0)='" }.joined(separator: ", "))"

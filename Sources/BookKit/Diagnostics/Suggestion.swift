@@ -1,7 +1,8 @@
 /// "Did you mean" suggestions for any stage: the known name closest to a misspelt one.
 public enum Suggestion {
   /// The candidate nearest to `name` when it is close enough to be a likely slip (one edit per three
-  /// characters, at least one); ties go to the earlier candidate.
+  /// characters, at least one; swapping two neighbouring letters is one edit); ties go to the earlier
+  /// candidate. Every "did you mean" in the tool comes from here, so all stages share one threshold.
   ///
   /// `the-stor` among `["selectors", "the-store"]` → `the-store`; `zebra` among the same → nil.
   public static func nearest(to name: String, among candidates: [String]) -> String? {

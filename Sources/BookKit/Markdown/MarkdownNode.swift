@@ -4,7 +4,9 @@
 public struct MarkdownNode: Hashable, Sendable {
   /// What a node is, with the data that kind carries.
   public enum Kind: Hashable, Sendable {
+    /// The whole file: the root of the tree.
     case document
+    /// A `>` block quote.
     case blockQuote
     /// A list; `start` is the first number of an ordered list.
     case list(ordered: Bool, start: Int, tight: Bool)
@@ -12,25 +14,43 @@ public struct MarkdownNode: Hashable, Sendable {
     case item(task: Bool?)
     /// A fenced or indented code block. `info` is the whole info string (`swift file=…`).
     case codeBlock(info: String, literal: String, fenced: Bool)
+    /// Raw HTML on lines of its own, kept verbatim.
     case htmlBlock(String)
+    /// A paragraph of inline content.
     case paragraph
+    /// An ATX or setext heading; `level` is 1 to 6.
     case heading(level: Int)
+    /// A `---` horizontal rule.
     case thematicBreak
+    /// A footnote's text, `[^label]: …`.
     case footnoteDefinition(label: String)
     /// A GFM table with one alignment per column: `left`, `center`, `right` or `nil`.
     case table(alignments: [String?])
+    /// A row of a table; the first row is the header.
     case tableRow(isHeader: Bool)
+    /// One cell of a table row.
     case tableCell
+    /// Plain text.
     case text(String)
+    /// A line break in the source that is not a hard break (usually rendered as a space).
     case softBreak
+    /// A hard line break (two trailing spaces or a backslash).
     case lineBreak
+    /// Inline code, without its backticks.
     case code(String)
+    /// Raw inline HTML, kept verbatim.
     case htmlInline(String)
+    /// `*emphasis*`.
     case emphasis
+    /// `**strong emphasis**`.
     case strong
+    /// GFM `~~strikethrough~~`.
     case strikethrough
+    /// A link; its children are the link text.
     case link(destination: String, title: String)
+    /// An image; its children are the alternative text.
     case image(source: String, title: String)
+    /// A `[^label]` reference to a footnote.
     case footnoteReference(label: String)
     /// A node of a type this model does not know (a future extension); its children are kept.
     case other(String)

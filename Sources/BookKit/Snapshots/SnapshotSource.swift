@@ -70,11 +70,18 @@ struct SnapshotSource {
     path.hasPrefix("Chapters/") && path.hasSuffix(".md") && path.split(separator: "/").count == 2
   }
 
+  /// The private git index for building chapter `index`'s tree: inside the workspace's own (ignored)
+  /// `.build/book-tag/`, never the system temporary folder, and unique to this process.
+  static func indexFile(in root: URL, forChapter index: Int) -> URL {
+    root.appendingPathComponent(".build/book-tag", isDirectory: true)
+      .appendingPathComponent("index-\(ProcessInfo.processInfo.processIdentifier)-\(index)")
+  }
+
   /// The git tree of the workspace at the end of chapter `index`: HEAD without later chapters and
   /// without HEAD's generated files, plus the files generated from chapters 0…index.
   func tree(throughChapter index: Int) throws -> String {
-    let indexFile = FileManager.default.temporaryDirectory
-      .appendingPathComponent("book-tag-index-\(ProcessInfo.processInfo.processIdentifier)-\(index)")
+    let indexFile = Self.indexFile(in: self.git.root, forChapter: index)
+    try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: indexFile) }
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": indexFile.path])
     try git.run(["read-tree", "HEAD"])

@@ -33,7 +33,7 @@ public struct Tangler {
     return Result(files: files, steps: tangler.steps, diagnostics: tangler.diagnostics)
   }
 
-  /// Applies one listing to its file.
+  /// Applies one listing to its file, recording what it did; a failed operation changes nothing.
   private mutating func apply(_ directive: TangleDirective, of listing: Listing, chapterIndex: Int, id: ListingID) {
     let fileAttribute = listing.attributes.first { $0.key == "file" }?.location ?? listing.fence
     let chunk = Chunk(
@@ -41,43 +41,76 @@ public struct Tangler {
       origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column),
       fileAttribute: fileAttribute, chapterIndex: chapterIndex)
     var file = self.files[directive.file] ?? TangledFile(path: directive.file)
-    let existing = directive.chunk.flatMap { file.index(ofChunk: $0) }
-    var step = TangleStep(file: directive.file, chunk: directive.chunk, previous: nil, removed: false)
+    let step: TangleStep?
     switch directive.operation {
-    case .define:
-      if let existing {
-        guard self.checkRedefinition(file.chunks[existing], by: listing, directive: directive, chapterIndex: chapterIndex)
-        else { return }
-        step.previous = file.chunks[existing]
-        file.chunks[existing] = chunk
-      } else if let after = directive.after {
-        guard let anchor = file.index(ofChunk: after) else {
-          return self.reportMissing(
-            after, in: directive.file, at: listing, id: id,
-            message: "'after=\(after)' names a chunk of \(directive.file) that is not defined before this block")
-        }
-        file.chunks.insert(chunk, at: anchor + 1)
-      } else {
-        file.chunks.append(chunk)
-      }
-    case .replace, .remove:
-      guard let existing else {
-        let name = directive.chunk ?? ""
-        let verb = directive.operation == .replace ? "replaced" : "removed"
-        return self.reportMissing(
-          name, in: directive.file, at: listing, id: id,
-          message: "chunk '\(name)' of \(directive.file) is \(verb) before it is defined")
-      }
-      step.previous = file.chunks[existing]
-      if directive.operation == .replace {
-        file.chunks[existing] = chunk
-      } else {
-        file.chunks.remove(at: existing)
-        step.removed = true
-      }
+    case .define: step = self.define(chunk, in: &file, directive, listing: listing, id: id)
+    case .replace: step = self.replace(with: chunk, in: &file, directive, listing: listing, id: id)
+    case .remove: step = self.remove(from: &file, directive, listing: listing, id: id)
     }
+    guard let step else { return }
     self.files[directive.file] = file
     self.steps[id] = step
+  }
+
+  /// A plain `chunk=` (or unnamed) block: replaces a chunk of an earlier chapter in place, or adds a new
+  /// chunk at the end of the file or right after its `after=` anchor.
+  private mutating func define(
+    _ chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+  ) -> TangleStep? {
+    var step = TangleStep(file: directive.file, chunk: directive.chunk, previous: nil, removed: false)
+    if let existing = directive.chunk.flatMap({ file.index(ofChunk: $0) }) {
+      let previous = file.chunks[existing]
+      guard self.checkRedefinition(previous, by: listing, directive: directive, chapterIndex: chunk.chapterIndex) else {
+        return nil
+      }
+      step.previous = file.chunks[existing]
+      file.chunks[existing] = chunk
+    } else if let after = directive.after {
+      guard let anchor = file.index(ofChunk: after) else {
+        self.reportMissing(
+          after, in: directive.file, at: listing, id: id,
+          message: "'after=\(after)' names a chunk of \(directive.file) that is not defined before this block")
+        return nil
+      }
+      file.chunks.insert(chunk, at: anchor + 1)
+    } else {
+      file.chunks.append(chunk)
+    }
+    return step
+  }
+
+  /// A `mode=replace` block: replaces the existing chunk in place.
+  private mutating func replace(
+    with chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+  ) -> TangleStep? {
+    guard let existing = self.existingChunk(in: file, directive, listing: listing, id: id) else { return nil }
+    let step = TangleStep(file: directive.file, chunk: directive.chunk, previous: file.chunks[existing], removed: false)
+    file.chunks[existing] = chunk
+    return step
+  }
+
+  /// A `mode=remove` block: removes the existing chunk.
+  private mutating func remove(
+    from file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+  ) -> TangleStep? {
+    guard let existing = self.existingChunk(in: file, directive, listing: listing, id: id) else { return nil }
+    let step = TangleStep(file: directive.file, chunk: directive.chunk, previous: file.chunks[existing], removed: true)
+    file.chunks.remove(at: existing)
+    return step
+  }
+
+  /// The index of the chunk a `mode=replace` or `mode=remove` block changes, or nil after reporting
+  /// that it is not defined yet.
+  private mutating func existingChunk(
+    in file: TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+  ) -> Int? {
+    if let existing = directive.chunk.flatMap({ file.index(ofChunk: $0) }) { return existing }
+    let name = directive.chunk ?? ""
+    let verb = directive.operation == .replace ? "replaced" : "removed"
+    self.reportMissing(
+      name, in: directive.file, at: listing, id: id,
+      message: "chunk '\(name)' of \(directive.file) is \(verb) before it is defined")
+    return nil
   }
 
   /// A plain `chunk=` naming an existing chunk replaces it only across chapters; within one chapter

@@ -11,6 +11,8 @@ public struct Workspace: Sendable {
     case notFound(String)
     /// A path resolved outside the workspace.
     case outside(String)
+    /// A folder the tool needs (the chapters folder) does not exist.
+    case missing(String)
     /// Reading or writing failed.
     case io(path: String, reason: String)
 
@@ -19,7 +21,35 @@ public struct Workspace: Sendable {
       switch self {
       case .notFound(let folder): "no book workspace (a folder with Package.swift and Chapters/) at or above \(folder)"
       case .outside(let path): "refusing to touch '\(path)': it lies outside the workspace"
+      case .missing(let path): "\(path): no such folder"
       case .io(let path, let reason): "\(path): \(reason)"
+      }
+    }
+
+    /// The workspace-relative path to blame, or nil when the failure is about the command's arguments.
+    public var location: String? {
+      switch self {
+      case .notFound: nil
+      case .outside(let path), .missing(let path), .io(let path, _): path
+      }
+    }
+
+    /// The explanation without the location: what a compiler-format line prints after `error:`.
+    public var message: String {
+      switch self {
+      case .notFound, .outside: self.description
+      case .missing(let path): "the folder '\(path)' does not exist"
+      case .io(let path, let reason): "'\(path)' \(reason)"
+      }
+    }
+
+    /// A stable rule identifier for the failure, like a diagnostic's.
+    public var rule: String {
+      switch self {
+      case .notFound: "workspace-not-found"
+      case .outside: "path-outside-workspace"
+      case .missing: "missing-folder"
+      case .io: "file-system-error"
       }
     }
   }
@@ -55,15 +85,30 @@ public struct Workspace: Sendable {
   public func url(_ path: String) throws -> URL {
     let url = self.root.appendingPathComponent(path).standardizedFileURL
     let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath()
-    guard url.path.hasPrefix(self.root.path + "/"), (resolved.path + "/").hasPrefix(self.root.path + "/") else {
+    guard Self.components(of: url, within: self.root, allowingRoot: false),
+      Self.components(of: resolved, within: self.root, allowingRoot: true)
+    else {
       throw Failure.outside(path)
     }
     return url
   }
 
+  /// Whether `url` lies under `root`, comparing whole path components (so `/` and `/a` contain
+  /// `/a/b`, but `/a` does not contain `/ab`); `allowingRoot` also accepts the root itself.
+  private static func components(of url: URL, within root: URL, allowingRoot: Bool) -> Bool {
+    let inner = url.pathComponents
+    let outer = root.pathComponents
+    guard inner.count > outer.count || (allowingRoot && inner.count == outer.count) else { return false }
+    return Array(inner.prefix(outer.count)) == outer
+  }
+
   /// The chapter files, relative to the root, in book order (by file name).
   public func chapterPaths() throws -> [String] {
     let folder = try self.url(self.chaptersFolder)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      throw Failure.missing(self.chaptersFolder)
+    }
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

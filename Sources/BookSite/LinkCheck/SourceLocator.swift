@@ -33,7 +33,7 @@ struct SourceLocator {
     let needle = Array(destination.utf8)
     guard !needle.isEmpty else { return reported }
     for line in reported.line...min(reported.line + 50, max(self.lines.count, reported.line)) {
-      if let offset = Self.find(needle, in: self.bytes(line), from: 0) {
+      if let offset = ByteSearch.offset(of: needle, in: self.bytes(line), from: 0) {
         return SourceLocation(path: self.path, line: line, column: offset + 1)
       }
     }
@@ -48,7 +48,7 @@ struct SourceLocator {
     var foundEscaped = false
     for line in max(start.line, 1)...min(start.line + 50, max(self.lines.count, start.line)) {
       let bytes = self.bytes(line)
-      while let offset = Self.find(needle, in: bytes, from: column) {
+      while let offset = ByteSearch.offset(of: needle, in: bytes, from: column) {
         guard offset > 0, bytes[offset - 1] == UInt8(ascii: "\\") else {
           return SourceLocation(path: self.path, line: line, column: offset + 1)
         }
@@ -70,7 +70,7 @@ struct SourceLocator {
         start += 1
       }
       guard bytes[start...].starts(with: Array("[^".utf8)),
-        let close = Self.find(Array("]:".utf8), in: bytes, from: start + 2), close > start + 2
+        let close = ByteSearch.offset(of: Array("]:".utf8), in: bytes, from: start + 2), close > start + 2
       else { continue }
       let label = String(decoding: bytes[(start + 2)..<close], as: UTF8.self)
       marks.append(
@@ -89,15 +89,5 @@ struct SourceLocator {
   private func byte(line: Int, column: Int) -> UInt8? {
     let bytes = self.bytes(line)
     return column >= 1 && column <= bytes.count ? bytes[column - 1] : nil
-  }
-
-  /// The offset of `needle` in `haystack` at or after `start`.
-  static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard !needle.isEmpty, start >= 0, haystack.count >= needle.count, start <= haystack.count - needle.count else {
-      return nil
-    }
-    return (start...(haystack.count - needle.count)).first { offset in
-      haystack[offset..<(offset + needle.count)].elementsEqual(needle)
-    }
   }
 }

@@ -58,12 +58,16 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
   /// `book.json`; a file that cannot be decoded is an error located at the file.
   public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
-    let path = "\(workspace.chaptersFolder)/\(Self.fileName)"
-    guard let data = try workspace.readIfPresent(path) else {
+    Self.load(try workspace.readIfPresent("\(workspace.chaptersFolder)/\(Self.fileName)"), in: workspace)
+  }
+
+  /// The metadata given the bytes of `workspace`'s `book.json` already read, or nil when there is none.
+  static func load(_ data: Data?, in workspace: Workspace) -> Result<BookMetadata, DiagnosticsError> {
+    guard let data else {
       let folder = workspace.chaptersFolder.split(separator: "/").last.map(String.init)
       return .success(BookMetadata(title: folder ?? workspace.root.lastPathComponent))
     }
-    return Self.decode(data, path: path)
+    return Self.decode(data, path: "\(workspace.chaptersFolder)/\(Self.fileName)")
   }
 
   /// Metadata decoded from the bytes of a `book.json` at `path`, or an error located at that file.

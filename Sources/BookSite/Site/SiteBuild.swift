@@ -6,19 +6,41 @@ import Foundation
 public enum SiteBuild {
   /// Renders the book in `input`'s chapters folder. Diagnostics in the result are the problems that stop
   /// the site: a chapter that is not UTF-8, invalid `book.json`, a diagram that cannot be rendered. (The
-  /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.)
+  /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
+  /// `inputs` hold the hash of every byte read, as read.
   public static func make(from input: Workspace, timings: inout SiteTimings) throws -> RenderedSite {
-    let loaded = try timings.measure(\.parse) { () throws -> (Book, Result<BookMetadata, DiagnosticsError>) in
-      let chapters = try ChapterLoader.load(from: input)
-      let book = Book(chapters: chapters.chapters, loadDiagnostics: chapters.diagnostics.filter { $0.id == "not-utf8" })
-      return (book, try BookMetadata.load(from: input))
-    }
-    let (book, metadata) = loaded
+    var inputs: [String: UInt64] = [:]
+    let (book, metadata) = try timings.measure(\.parse) { try Self.load(from: input, hashing: &inputs) }
     var site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
-      try input.readIfPresent("\(input.chaptersFolder)/\(path)")
+      let data = try input.readIfPresent("\(input.chaptersFolder)/\(path)")
+      if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
+      return data
     }
+    site.inputs = inputs
     site.diagnostics = (site.diagnostics + book.diagnostics.filter { $0.id == "not-utf8" }).sortedByLocation()
     return site
+  }
+
+  /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
+  /// build must describe exactly what was rendered, even if a file changes while the site renders.
+  private static func load(
+    from input: Workspace, hashing inputs: inout [String: UInt64]
+  ) throws -> (Book, Result<BookMetadata, DiagnosticsError>) {
+    var chapters: [Chapter] = []
+    var problems: [Diagnostic] = []
+    for path in try input.chapterPaths() {
+      let data = try input.read(path)
+      inputs[path] = ContentHash.of(data)
+      switch ChapterLoader.chapter(path: path, data: data) {
+      case .success(let loaded): chapters.append(loaded.chapter)
+      case .failure(let error): problems += error.diagnostics
+      }
+    }
+    let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
+    let metadataData = try input.readIfPresent(metadataPath)
+    if let metadataData { inputs[metadataPath] = ContentHash.of(metadataData) }
+    let book = Book(chapters: chapters, loadDiagnostics: problems)
+    return (book, BookMetadata.load(metadataData, in: input))
   }
 
   /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
@@ -37,31 +59,26 @@ public enum SiteBuild {
       site.diagnostics = error.diagnostics
     }
     timings.measure(\.write) {
-      for image in site.images {
-        let path = Self.normalized(image)
-        guard let data = try? readChapterFile(path) else { continue }
-        site.files[path] = data
-      }
+      site.diagnostics += SiteImages.copy(site.images, of: book, into: &site.files, reading: readChapterFile)
     }
     site.diagnostics = site.diagnostics.sortedByLocation()
     return site
   }
-
-  /// An image path without a leading `./`.
-  private static func normalized(_ path: String) -> String {
-    var path = Substring(path)
-    while path.hasPrefix("./") { path = path.dropFirst(2) }
-    return String(path)
-  }
 }
 
 extension SiteBuild {
-  /// What `book check` reports about the site: problems that stop rendering it, else every difference
-  /// between the workspace's `Site/` and what `book site` would write there.
-  public static func drift(in workspace: Workspace, folder: String = "Site") throws -> [Diagnostic] {
+  /// What `book check` reports about the site of a book it has already loaded: problems that stop
+  /// rendering it, else every difference between the workspace's `Site/` and what `book site` would write
+  /// there. A chapter that is not UTF-8 is the book's own diagnostic; the site is not compared then.
+  public static func drift(book: Book, in workspace: Workspace, folder: String = "Site") throws -> [Diagnostic] {
     var timings = SiteTimings()
-    let site = try Self.make(from: workspace, timings: &timings)
-    guard !site.diagnostics.hasErrors else { return site.diagnostics }
+    let metadata = try BookMetadata.load(from: workspace)
+    let site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
+      try workspace.readIfPresent("\(workspace.chaptersFolder)/\(path)")
+    }
+    guard !site.diagnostics.hasErrors, !book.diagnostics.contains(where: { $0.id == "not-utf8" }) else {
+      return site.diagnostics
+    }
     let output = try SiteOutput(site: site, workspace: workspace, folder: folder)
     return site.diagnostics + output.diagnostics + output.drift()
   }

@@ -42,10 +42,12 @@ public struct SiteOutput: Sendable {
       File(path: name, expected: site.files[name]!, current: try workspace.readIfPresent(path(name)))
     }
     self.currentManifest = try workspace.readIfPresent(path(Self.manifestName))
-    let previous = Self.paths(inManifest: self.currentManifest)
+    let previous = Self.entries(inManifest: self.currentManifest)
     let produced = Set(site.files.keys)
-    self.staleFiles = previous.filter { !produced.contains($0) && workspace.exists(path($0)) }.sorted()
     self.manifest = Self.manifest(of: site)
+    let stale = Self.staleFiles(listed: previous, produced: produced, folder: folder, workspace: workspace)
+    self.staleFiles = stale.files
+    self.diagnostics = stale.diagnostics
     if self.currentManifest == nil, let unowned = self.files.first(where: { $0.current != nil }) {
       self.diagnostics.append(
         Diagnostic(
@@ -61,9 +63,10 @@ public struct SiteOutput: Sendable {
     return Data((lines.joined(separator: "\n") + "\n").utf8)
   }
 
-  /// The paths a manifest's bytes list.
+  /// The paths a manifest's bytes list, leaving out any entry that is not a plain path inside the site
+  /// folder (see `problem(withManifestPath:)`).
   public static func paths(inManifest data: Data) -> [String] {
-    Self.paths(inManifest: Optional(data))
+    Self.entries(inManifest: data).map(\.path).filter { Self.problem(withManifestPath: $0) == nil }
   }
 
   /// The 1-based number of the first line where two files differ.
@@ -74,12 +77,6 @@ public struct SiteOutput: Sendable {
       if a == UInt8(ascii: "\n") { line += 1 }
     }
     return line
-  }
-
-  /// The paths a manifest lists.
-  private static func paths(inManifest data: Data?) -> [String] {
-    guard let data else { return [] }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
   }
 
   /// The path of a site file relative to the workspace root.
@@ -98,18 +95,18 @@ extension SiteOutput {
   }
 
   /// Writes every out-of-date file atomically, removes stale files the site wrote earlier and updates the
-  /// manifest. Writes nothing if there is any error.
+  /// manifest, creating the site folder with the first file (so an error leaves no empty folder behind).
+  /// Writes nothing if there is any error, and checks that every stale file lies inside the site folder
+  /// before writing or removing anything.
   public func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     var written: [String] = []
+    let removals = try self.staleRemovals(in: workspace)
     for file in self.files where file.isOutOfDate {
       try workspace.write(file.expected, to: self.workspacePath(file.path))
       written.append(file.path)
     }
-    let stop: Set<String> = [self.folder]
-    for name in self.staleFiles {
-      try workspace.remove(self.workspacePath(name), pruningEmptyFoldersUpTo: stop)
-    }
+    try removals.perform()
     if self.currentManifest != self.manifest {
       try workspace.write(self.manifest, to: self.workspacePath(Self.manifestName))
     }

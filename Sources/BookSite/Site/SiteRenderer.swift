@@ -125,6 +125,9 @@ public struct RenderedSite: Sendable {
   public var images: [String] = []
   /// Problems found while rendering; any error means nothing may be written.
   public var diagnostics: [Diagnostic] = []
+  /// The hash of every input file as it was read for this render (chapters, `book.json`, images), by
+  /// path relative to the input workspace; empty when the book was not read from a workspace.
+  public var inputs: [String: UInt64] = [:]
 
   /// Creates an empty site.
   public init() {}

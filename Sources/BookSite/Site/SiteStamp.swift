@@ -22,19 +22,14 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     self.outputs = outputs
   }
 
-  /// The stamp for a site just written: hashes of the chapters folder's inputs and of the expected files.
-  public static func after(
-    writing site: RenderedSite, output: SiteOutput, input: Workspace
-  ) throws -> SiteStamp {
-    var inputs = try Self.chapterInputs(of: input)
-    for image in site.images {
-      let path = "\(input.chaptersFolder)/\(image)"
-      if let data = try input.readIfPresent(path) { inputs[path] = ContentHash.of(data) }
-    }
+  /// The stamp for a site just written: the hashes of the inputs as they were read for rendering (never
+  /// read again: a chapter saved while the site renders must make the next run render again), and of the
+  /// expected files.
+  public static func after(writing site: RenderedSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: Self.toolIdentity, inputs: inputs, outputs: outputs)
+    return SiteStamp(tool: Self.toolIdentity, inputs: site.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ enum ListeningSocket {
       let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return nil }
       received += buffer[0..<count]
-      if let end = Self.find(terminator, in: received) {
+      if let end = ByteSearch.offset(of: terminator, in: received) {
         return String(decoding: received[0..<end], as: UTF8.self)
       }
     }
@@ -117,12 +118,6 @@ enum ListeningSocket {
     #else
       _ = Darwin.close(descriptor)
     #endif
-  }
-
-  /// The offset of `needle` in `haystack`.
-  private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard haystack.count >= needle.count else { return nil }
-    return (0...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
   }
 
   /// The system's description of the last error.

@@ -5,10 +5,18 @@ import Foundation
 /// Each successful rebuild advances the generation. A page asks `/__reload?since=N`; the server answers
 /// as soon as the generation passes `N`, or after a bounded wait with the same `N` so the page asks again.
 final class LiveReload: @unchecked Sendable {
-  // Unchecked: `generation` and `closed` are only touched while holding `condition`.
+  // Unchecked: `generation`, `closed` and `waiting` are only touched while holding `condition`.
   private let condition = NSCondition()
   private var generation = 0
   private var closed = false
+  private var waiting = 0
+
+  /// How many reload polls are waiting right now (tests wait for a poll to be parked before a change).
+  var waiters: Int {
+    self.condition.lock()
+    defer { self.condition.unlock() }
+    return self.waiting
+  }
 
   /// The current generation.
   var current: Int {
@@ -32,7 +40,11 @@ final class LiveReload: @unchecked Sendable {
   func wait(after seen: Int, timeout: TimeInterval) -> Int {
     let deadline = Date(timeIntervalSinceNow: timeout)
     self.condition.lock()
-    defer { self.condition.unlock() }
+    self.waiting += 1
+    defer {
+      self.waiting -= 1
+      self.condition.unlock()
+    }
     while self.generation <= seen, !self.closed, self.condition.wait(until: deadline) {}
     return self.generation
   }

@@ -1,0 +1,45 @@
+import BookKit
+import Foundation
+
+/// Copying the images the chapters use beside the pages. An image may never replace a file the site
+/// renders itself (`![x](index.html)` would overwrite the contents page), nor the site's manifest.
+enum SiteImages {
+  /// Adds every image that exists to `files` under its path without a leading `./`, and returns an error
+  /// at the image's chapter line for each one whose name a rendered file (or the manifest) already has.
+  static func copy(
+    _ images: [String], of book: Book, into files: inout [String: Data], reading read: (String) throws -> Data?
+  ) -> [Diagnostic] {
+    let taken = Set(files.keys.map { $0.lowercased() } + [SiteOutput.manifestName.lowercased()])
+    var diagnostics: [Diagnostic] = []
+    for image in images {
+      let path = Self.normalized(image)
+      guard !taken.contains(path.lowercased()) else {
+        diagnostics += Self.locations(of: image, in: book).map { location in
+          Diagnostic(
+            .error, id: "image-name-collision", at: location,
+            "image '\(image)' has the name of a file the site writes itself (\(path)); move it, e.g. under images/")
+        }
+        continue
+      }
+      guard let data = try? read(path) else { continue }
+      files[path] = data
+    }
+    return diagnostics
+  }
+
+  /// Where the chapters use an image, as written; the first chapter's first line if nowhere (never expected).
+  private static func locations(of image: String, in book: Book) -> [SourceLocation] {
+    let found = book.chapters.flatMap { chapter in
+      ChapterReferences(chapter).references.filter { $0.kind == .image && $0.destination == image }.map(\.location)
+    }
+    guard found.isEmpty, let first = book.chapters.first else { return found }
+    return [SourceLocation(path: first.path, line: 1)]
+  }
+
+  /// An image path without a leading `./`.
+  static func normalized(_ path: String) -> String {
+    var path = Substring(path)
+    while path.hasPrefix("./") { path = path.dropFirst(2) }
+    return String(path)
+  }
+}
