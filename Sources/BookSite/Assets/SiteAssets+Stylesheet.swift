@@ -290,7 +290,8 @@ extension SiteAssets {
     .contents > ol > li { margin-bottom: 1em; }
     .contents .chapter-link { font-size: 1.15rem; font-weight: 600; text-decoration: none; }
     .contents .number { display: inline-block; min-width: 1.5em; color: var(--muted); font-weight: 400; }
-    .contents .sections { margin: 0.3em 0 0; padding-left: 1.6em; font-size: 0.92rem; columns: 2 16rem; }
+    .contents .sections { margin: 0.3em 0 0; padding-left: 1.6em; font-size: 0.92rem; columns: 2 16rem; column-gap: 3rem; }
+    .contents .sections li { break-inside: avoid; }
     .contents .sections a { color: var(--muted); text-decoration: none; }
     .contents .sections a:hover { color: var(--accent); }
     .print-edition main { margin-left: 0; }
