@@ -7,5 +7,7 @@ cd "$(dirname "$0")/.."
 swift build --build-tests
 .build/debug/book check
 swift test --skip-build
+# The book's pictures of its programs match what the programs print now.
+.build/debug/book capture --check
 # The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi

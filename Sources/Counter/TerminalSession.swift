@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 372)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 378)
 import CounterUI
 import ImmutableUI
 

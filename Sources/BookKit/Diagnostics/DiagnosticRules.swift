@@ -13,4 +13,9 @@ extension Diagnostic {
   public static let generatedFileRules = [
     "generated-file-drift", "missing-generated-file", "stale-generated-file", "stale-manifest",
   ]
+
+  /// The rules `book capture` reports about the pictures of the book's programs.
+  public static let captureRules = [
+    "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures",
+  ]
 }
