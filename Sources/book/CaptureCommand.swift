@@ -23,7 +23,8 @@ struct CaptureCommand: ParsableCommand {
       let products = self.products.map { URL(fileURLWithPath: $0) }
         ?? workspace.root.appendingPathComponent(".build/debug")
       var drift: [Diagnostic] = []
-      for capture in try TerminalCapture.declared(in: workspace) {
+      let captures = try TerminalCapture.declared(in: workspace)
+      for capture in captures {
         // A chapter snapshot made before the program's chapter has the declaration but not the program.
         guard workspace.exists("Sources/\(capture.program)") else {
           print("skipped \(capture.image): this workspace has no target \(capture.program) yet")
@@ -43,6 +44,7 @@ struct CaptureCommand: ParsableCommand {
         }
       }
       try report(drift, outcome: "book capture --check failed")
+      print("book capture: \(captures.count) picture\(captures.count == 1 ? "" : "s") \(self.check ? "checked" : "drawn")")
     }
   }
 }
