@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 276)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 277)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -2,16 +2,20 @@ import ArgumentParser
 import BookKit
 import Foundation
 
-/// `book capture`: renders the pictures of the book's programs from their real output.
+/// `book capture`: the book's pictures and transcripts of its programs, from their real output.
 struct CaptureCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "capture",
-    abstract: "Run the programs declared in Chapters/captures.json and draw their output as SVG.",
-    discussion: "Needs the programs built (`swift build`). With --check, writes nothing and fails on drift.")
+    abstract: "Run the programs declared in Chapters/captures.json: draw their pictures, check their transcripts.",
+    discussion: """
+      Needs the programs built (`swift build`). Without --check it rewrites the SVG pictures and prints the \
+      current text of any transcript block that is out of date (chapters are never edited by the tool). \
+      With --check it writes nothing and fails on any difference.
+      """)
 
   @OptionGroup var options: WorkspaceOptions
 
-  @Flag(help: "Only compare the pictures with what the programs print now.")
+  @Flag(help: "Only compare the pictures and transcripts with what the programs print now.")
   var check = false
 
   @Option(help: "The build's products folder (default: .build/debug in the workspace).")
@@ -22,29 +26,53 @@ struct CaptureCommand: ParsableCommand {
       let workspace = try self.options.workspace()
       let products = self.products.map { URL(fileURLWithPath: $0) }
         ?? workspace.root.appendingPathComponent(".build/debug")
-      var drift: [Diagnostic] = []
       let captures = try TerminalCapture.declared(in: workspace)
-      for capture in captures {
-        // A chapter snapshot made before the program's chapter has the declaration but not the program.
-        guard workspace.exists("Sources/\(capture.program)") else {
-          print("skipped \(capture.image): this workspace has no target \(capture.program) yet")
-          continue
-        }
-        let path = "\(workspace.chaptersFolder)/\(capture.image)"
-        let svg = Data(capture.svg(for: try capture.run(productsFolder: products)).utf8)
-        if self.check {
-          if try workspace.readIfPresent(path) != svg {
-            drift.append(
-              Diagnostic(
-                .error, id: "capture-drift", at: SourceLocation(path: path, line: 1),
-                "the picture differs from what '\(capture.program)' prints now; run `book capture`"))
-          }
-        } else if try workspace.write(svg, to: path) {
-          print("wrote \(path)")
+      var outputs: [TerminalCapture: String] = [:]
+      let output = { (capture: TerminalCapture) throws -> String in
+        if let known = outputs[capture] { return known }
+        let text = try capture.run(productsFolder: products)
+        outputs[capture] = text
+        return text
+      }
+      var problems = try self.pictures(captures, in: workspace, output: output)
+      let transcripts = try TerminalCapture.checkTranscripts(
+        in: try Book.load(from: workspace), captures: captures, output: output)
+      problems += transcripts.diagnostics
+      if !self.check {
+        for (transcript, text) in transcripts.expected {
+          print("\(transcript.listing.fence): the current transcript:\n\(text)")
         }
       }
-      try report(drift, outcome: "book capture --check failed")
-      print("book capture: \(captures.count) picture\(captures.count == 1 ? "" : "s") \(self.check ? "checked" : "drawn")")
+      try report(problems, outcome: "book capture\(self.check ? " --check" : "") failed")
+      print("book capture: \(captures.count) capture\(captures.count == 1 ? "" : "s"), all in step")
     }
+  }
+
+  /// Draws (or, with --check, compares) every declared picture; returns the drift found.
+  private func pictures(
+    _ captures: [TerminalCapture], in workspace: Workspace, output: (TerminalCapture) throws -> String
+  ) throws -> [Diagnostic] {
+    var drift: [Diagnostic] = []
+    for capture in captures {
+      guard let image = capture.image else { continue }
+      // A chapter snapshot made before the program's chapter has the declaration but not the program.
+      guard workspace.exists("Sources/\(capture.program)") else {
+        print("skipped \(image): this workspace has no target \(capture.program) yet")
+        continue
+      }
+      let path = "\(workspace.chaptersFolder)/\(image)"
+      let svg = Data(capture.svg(for: try output(capture)).utf8)
+      if self.check {
+        if try workspace.readIfPresent(path) != svg {
+          drift.append(
+            Diagnostic(
+              .error, id: "capture-drift", at: SourceLocation(path: path, line: 1),
+              "the picture differs from what '\(capture.program)' prints now; run `book capture`"))
+        }
+      } else if try workspace.write(svg, to: path) {
+        print("wrote \(path)")
+      }
+    }
+    return drift
   }
 }

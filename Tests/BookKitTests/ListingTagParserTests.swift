@@ -192,6 +192,7 @@ final class ListingTagParserTests: XCTestCase {
       ("chunk without file on Swift", "swift chunk=a", ["untangled-swift@3:1", "attribute-without-file@3:10"]),
       ("after without file on a shell block", "sh after=a", ["attribute-without-file@3:7"]),
       ("mode without file on a shell block", "sh mode=remove", ["attribute-without-file@3:7"]),
+      ("capture= on a Swift block", "swift capture=run", ["untangled-swift@3:1", "capture-on-swift@3:10"]),
     ]
   }
 
@@ -279,7 +280,7 @@ final class ListingTagParserTests: XCTestCase {
       (
         "swift colour=red",
         "\(self.path):3:10: error: unknown attribute 'colour'; known attributes are 'file=', 'chunk=', 'mode=', "
-          + "'after=', 'compile=' [unknown-attribute]"
+          + "'after=', 'compile=', 'capture=' [unknown-attribute]"
       ),
       (
         "swift file=Sources/M/A.swift chunk",
@@ -343,7 +344,7 @@ final class ListingTagParserTests: XCTestCase {
     let cases: [(typo: String, suggestion: String?)] = [
       ("flie", "file"), ("fil", "file"), ("files", "file"), ("chnuk", "chunk"), ("chunks", "chunk"),
       ("mdoe", "mode"), ("mod", "mode"), ("aftr", "after"), ("atfer", "after"), ("compil", "compile"),
-      ("comple", "compile"), ("colour", nil), ("x", nil), ("language", nil),
+      ("comple", "compile"), ("captur", "capture"), ("colour", nil), ("x", nil), ("language", nil),
       // The threshold is `Suggestion.nearest`'s, shared with the link checker: one edit per three letters.
       ("chk", nil), ("mdo", nil),
     ]
@@ -355,7 +356,7 @@ final class ListingTagParserTests: XCTestCase {
         XCTAssertEqual(message, "unknown attribute '\(typo)'; did you mean '\(suggestion)='?", "[\(typo)]")
       } else {
         XCTAssertTrue(
-          message.hasSuffix("known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile='"),
+          message.hasSuffix("known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile=', 'capture='"),
           "[\(typo)] \(message)")
       }
     }

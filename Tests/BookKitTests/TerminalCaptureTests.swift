@@ -34,6 +34,33 @@ final class TerminalCaptureTests: XCTestCase {
       ])
   }
 
+  func testATranscriptQuotesTheInputAsAShellLine() {
+    let capture = TerminalCapture(image: nil, title: "t", program: "Counter", input: "+\n'q'%\\\n")
+    XCTAssertEqual(
+      capture.transcript(of: "Value: 1\n"), "$ printf '+\\n'\\''q'\\''%%\\\\\\n' | .build/debug/Counter\nValue: 1\n")
+  }
+
+  func testTranscriptBlocksAreComparedWithTheirCapture() throws {
+    let capture = TerminalCapture(name: "run", image: nil, title: "t", program: "P", input: "+\n")
+    let good = "$ printf '+\\n' | .build/debug/P\nValue: 1"
+    let chapter = chapterText([
+      ("text capture=run", good), ("text capture=run", "$ printf '+\\n' | .build/debug/P\nValue: 2"),
+      ("text capture=nope", "anything"), ("text", "not a transcript"),
+    ])
+    let book = Book(chapters: [ChapterLoader.chapter(path: "Chapters/01-a.md", source: chapter).chapter])
+    var runs = 0
+    let result = try TerminalCapture.checkTranscripts(in: book, captures: [capture]) { _ in
+      runs += 1
+      return "Value: 1\n"
+    }
+    XCTAssertEqual(
+      result.diagnostics.map { "\($0.id)@\($0.location)" },
+      // Fences at lines 3, 8 and 13: the first two blocks hold two lines each.
+      ["capture-drift@Chapters/01-a.md:8:1", "unknown-capture@Chapters/01-a.md:13:9"])
+    XCTAssertEqual(result.expected.map(\.1), [good + "\n"])
+    XCTAssertEqual(runs, 2, "the checker asks for the output once per block of a known capture")
+  }
+
   func testRunningFeedsTheInputAndReturnsTheOutput() throws {
     let products = URL(fileURLWithPath: "/bin")
     XCTAssertEqual(try self.capture.run(productsFolder: products), "a\n")

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 518)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 519)
 import XCTest
 
 /// The built program, driven through its standard input.
@@ -52,7 +52,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 570)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 571)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try CounterProgram.run(script: "+\n+\n")
@@ -83,7 +83,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 605)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 606)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try CounterProgram.run(script: "x\n\n\n+\n")

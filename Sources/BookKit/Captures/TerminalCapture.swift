@@ -1,13 +1,16 @@
 import Foundation
 
-/// A picture of a real program's terminal output, declared in `Chapters/captures.json` and rendered to
-/// SVG by `book capture`, so that the book's pictures of its products stay true when the code changes.
+/// A real run of one of the book's programs, declared in `Chapters/captures.json`: drawn as an SVG picture
+/// and/or quoted as a transcript block in a chapter, so that both stay true when the code changes.
 ///
-/// `{"image": "images/counter.svg", "title": "…", "program": "Counter", "input": "+\nq\n"}` runs the
-/// built `Counter` executable with that standard input and draws what it printed.
+/// `{"name": "counter-script", "image": "images/counter.svg", "title": "…", "program": "Counter",
+/// "input": "+\nq\n"}` runs the built `Counter` executable with that standard input. `book capture` draws
+/// the picture; a chapter's ```` ```text capture=counter-script ```` block must hold the transcript.
 public struct TerminalCapture: Codable, Hashable, Sendable {
-  /// The SVG's path, relative to the chapters folder (`images/counter-session.svg`).
-  public var image: String
+  /// The name a transcript block refers to with `capture=`, if any.
+  public var name: String?
+  /// The SVG's path, relative to the chapters folder (`images/counter-session.svg`), if it is drawn.
+  public var image: String?
   /// The picture's accessible title.
   public var title: String
   /// The executable target to run, from the build's products folder (`Counter`).
@@ -22,7 +25,10 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
   public static let fileName = "captures.json"
 
   /// Creates a capture declaration.
-  public init(image: String, title: String, program: String, input: String, lastFrame: Bool? = nil) {
+  public init(
+    name: String? = nil, image: String?, title: String, program: String, input: String, lastFrame: Bool? = nil
+  ) {
+    self.name = name
     self.image = image
     self.title = title
     self.program = program
@@ -64,5 +70,22 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
       ])
     }
     return String(decoding: output.standardOutput, as: UTF8.self)
+  }
+
+  /// The transcript a chapter shows for this run: the shell line that makes it, then the output.
+  ///
+  /// Input `"+\nq\n"` for `Counter` → `$ printf '+\nq\n' | .build/debug/Counter` and what it printed.
+  public func transcript(of output: String) -> String {
+    var quoted = ""
+    for character in self.input {
+      switch character {
+      case "\n": quoted += "\\n"
+      case "\\": quoted += "\\\\"
+      case "%": quoted += "%%"
+      case "'": quoted += "'\\''"
+      default: quoted.append(character)
+      }
+    }
+    return "$ printf '\(quoted)' | .build/debug/\(self.program)\n" + output
   }
 }

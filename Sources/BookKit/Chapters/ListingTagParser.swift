@@ -3,7 +3,7 @@
 /// ```` ```swift file=Sources/A/B.swift chunk=store ```` → `.tangled(file: …, chunk: "store", …)`.
 enum ListingTagParser {
   /// The attribute keys the tool understands.
-  static let knownKeys = ["file", "chunk", "mode", "after", "compile"]
+  static let knownKeys = ["file", "chunk", "mode", "after", "compile", "capture"]
 
   /// Parses one code block's tag.
   static func parse(
@@ -79,6 +79,12 @@ enum ListingTagParser {
   ) -> ListingTag {
     func value(_ key: String) -> ListingAttribute? { attributes.first { $0.key == key } }
     let isSwift = language.lowercased() == "swift"
+    if let capture = value("capture"), isSwift {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "capture-on-swift", at: capture.location,
+          "'capture=' marks a transcript of a program's output (a ```text block); Swift blocks are tangled or excerpts"))
+    }
     if let compile = value("compile") {
       for key in ["chunk", "mode", "after"] {
         guard let stray = value(key) else { continue }
@@ -90,7 +96,7 @@ enum ListingTagParser {
       return Self.excerpt(compile, file: value("file"), isSwift: isSwift, diagnostics: &diagnostics)
     }
     guard let file = value("file") else {
-      if let stray = attributes.first(where: { Self.knownKeys.contains($0.key) }) {
+      if let stray = attributes.first(where: { Self.knownKeys.contains($0.key) && $0.key != "capture" }) {
         diagnostics.append(
           Diagnostic(
             .error, id: "attribute-without-file", at: stray.location,

@@ -7,6 +7,7 @@ extension Diagnostic {
     "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
+    "capture-on-swift",
   ]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
@@ -16,6 +17,6 @@ extension Diagnostic {
 
   /// The rules `book capture` reports about the pictures of the book's programs.
   public static let captureRules = [
-    "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures",
+    "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",
   ]
 }
