@@ -118,6 +118,9 @@ final class ChapterTaggerTests: XCTestCase {
     let output = "Test Suite 'All tests' passed\n\t Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds\n"
     XCTAssertEqual(SnapshotVerifier.summary(of: output), "Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds")
     XCTAssertEqual(SnapshotVerifier.summary(of: "error: build failed"), "no test summary")
+    XCTAssertEqual(
+      SnapshotVerifier.errorLines(of: "ok\n/x/T.swift:3: error: T.testA : XCTAssertEqual failed\nerror: not this one\n"),
+      ["/x/T.swift:3: error: T.testA : XCTAssertEqual failed"])
   }
 
   // MARK: - Helpers

@@ -15,6 +15,8 @@ public struct SnapshotVerifier {
     public var testsPassed: Bool
     /// The test summary line, e.g. `Executed 12 tests, with 0 failures`.
     public var testSummary: String
+    /// The first error lines the build, `book check` or the tests printed, so a failure says what failed.
+    public var errors: [String] = []
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
@@ -40,18 +42,22 @@ public struct SnapshotVerifier {
       progress("\(step): checking out")
       try self.checkOut(tag, into: tree)
       progress("\(step): building")
-      let built = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree).status == 0
-      var report = Report(tag: tag, built: built, checked: false, testsPassed: false, testSummary: "not run")
-      if built {
+      let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree)
+      var report = Report(tag: tag, built: build.status == 0, checked: false, testsPassed: false, testSummary: "not run")
+      report.errors = Self.errorLines(of: build.output)
+      if report.built {
         progress("\(step): book check")
         let book = scratch.appendingPathComponent("debug/book").path
-        report.checked = Self.run([book, "check", "--root", tree.path], in: tree).status == 0
+        let check = Self.run([book, "check", "--root", tree.path], in: tree)
+        report.checked = check.status == 0
         progress("\(step): testing")
         let test = Self.run(["swift", "test", "--skip-build", "--scratch-path", scratch.path], in: tree)
         report.testsPassed = test.status == 0
         report.testSummary = Self.summary(of: test.output)
+        report.errors = Self.errorLines(of: check.output) + Self.errorLines(of: test.output)
       }
       progress("\(step): \(report.passed ? "passed" : "FAILED") (\(report.testSummary))")
+      for line in report.errors where !report.passed { progress("  \(line)") }
       reports.append(report)
     }
     return reports
@@ -63,6 +69,11 @@ public struct SnapshotVerifier {
     let index = self.folder.appendingPathComponent("index")
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
     try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
+  }
+
+  /// The first twenty lines of `output` that report an error, in the compiler's and XCTest's format.
+  static func errorLines(of output: String) -> [String] {
+    Array(output.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20).map(String.init))
   }
 
   /// The last `Executed N tests` line of XCTest's output, or a note that there was none.
