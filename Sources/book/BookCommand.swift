@@ -24,6 +24,14 @@ struct WorkspaceOptions: ParsableArguments {
     let folder = URL(fileURLWithPath: self.root ?? FileManager.default.currentDirectoryPath)
     return self.root == nil ? try Workspace.enclosing(folder) : Workspace(root: folder)
   }
+
+  /// The first steps of `tangle`, `check` and `test`: the workspace, its book, and the tangle planned
+  /// against the disk.
+  func plannedTangle() throws -> (workspace: Workspace, book: Book, output: TangleOutput) {
+    let workspace = try self.workspace()
+    let book = try Book.load(from: workspace)
+    return (workspace, book, try TangleOutput(book: book, workspace: workspace))
+  }
 }
 
 /// Writes one line to standard error.

@@ -12,9 +12,7 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let workspace = try self.options.workspace()
-      let book = try Book.load(from: workspace)
-      let output = try TangleOutput(book: book, workspace: workspace)
+      let (workspace, book, output) = try self.options.plannedTangle()
       // Site drift (issue 3): Site/ must hold exactly what `book site` would write.
       let siteDrift = try SiteBuild.drift(book: book, in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.

@@ -11,9 +11,7 @@ struct TangleCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let workspace = try self.options.workspace()
-      let book = try Book.load(from: workspace)
-      let output = try TangleOutput(book: book, workspace: workspace)
+      let (workspace, book, output) = try self.options.plannedTangle()
       try report(output.diagnostics)
       let changes = try output.apply(to: workspace)
       for path in changes.written { print("wrote \(path)") }

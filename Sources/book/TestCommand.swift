@@ -19,9 +19,7 @@ struct TestCommand: ParsableCommand {
   func run() throws {
     var arguments = ["test"]
     try reportingFailures {
-      let workspace = try self.options.workspace()
-      let book = try Book.load(from: workspace)
-      let output = try TangleOutput(book: book, workspace: workspace)
+      let (workspace, book, output) = try self.options.plannedTangle()
       try report(output.diagnostics + output.drift(), outcome: "no test run")
       if let number = self.chapter {
         arguments += ["--filter", try Self.filter(forChapter: number, in: book)]

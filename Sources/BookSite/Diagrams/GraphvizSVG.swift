@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Turns graphviz's SVG documents into SVG elements to inline in a page.
@@ -48,9 +49,9 @@ enum GraphvizSVG {
     else { return nil }
     let svgTag = lines[start...end].joined(separator: " ")
     var result = [Self.openingTag(from: svgTag, id: id, hasDescription: description != nil)]
-    result.append("<title id=\"\(id)-title\">\(Self.escaped(title))</title>")
+    result.append("<title id=\"\(id)-title\">\(MarkupText.escape(title))</title>")
     if let description {
-      result.append("<desc id=\"\(id)-desc\">\(Self.escaped(description))</desc>")
+      result.append("<desc id=\"\(id)-desc\">\(MarkupText.escape(description))</desc>")
     }
     for line in lines[(end + 1)...] where !line.hasPrefix("<!--") && !line.hasPrefix("<title>") {
       result.append(Self.recolored(Self.removingID(line)))
@@ -91,20 +92,5 @@ enum GraphvizSVG {
       line = line.replacing(placeholder, with: replacement)
     }
     return line
-  }
-
-  /// Text escaped for XML content and attributes: `a < b & "c"` → `a &lt; b &amp; &quot;c&quot;`.
-  static func escaped(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
   }
 }

@@ -1,21 +1,11 @@
+import BookKit
+
 /// Small helpers for writing HTML text by hand.
 public enum HTML {
   /// Escapes text for an element's content or a double-quoted attribute:
   /// `a < b & "c"` → `a &lt; b &amp; &quot;c&quot;`.
   public static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count + 16)
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
+    MarkupText.escape(text)
   }
 
   /// The tags GFM's tagfilter extension disarms in raw HTML, because they change how a page parses.
