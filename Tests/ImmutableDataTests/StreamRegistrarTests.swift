@@ -39,11 +39,12 @@ final class StreamRegistrarTests: XCTestCase {
     let receivedBeforeCancelling = await receipts.prefix(1).collect()
     XCTAssertEqual(receivedBeforeCancelling, [1])
     consumer.cancel()
+    // Waiting for the consumer to end first keeps the test deterministic: a consumer cancelled between
+    // two elements would otherwise still pick up one yielded in that moment.
+    let consumed = await consumer.value
     XCTAssertEqual(registrar.count, 1, "still registered until the next yield")
     registrar.yield(2)
     XCTAssertEqual(registrar.count, 0)
-
-    let consumed = await consumer.value
     XCTAssertEqual(consumed, [1], "the element from before the cancel, and not the one after")
   }
 
