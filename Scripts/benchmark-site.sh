@@ -15,8 +15,8 @@ site="$work/site"
 
 python3 Scripts/synthetic_book.py "$chapters" 20 25000
 echo "benchmark: building the book tool (release)"
-swift build -c release --product book >/dev/null
-book=.build/release/book
+swift build -c release --package-path Scripts/BookTool --product book >/dev/null
+book=Scripts/BookTool/.build/release/book
 
 # Wall time of one command in milliseconds, with one decimal.
 milliseconds() {

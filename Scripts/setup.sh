@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# First command of the README: install what is missing, build the `book` tool, render the book.
+# First command of the README: install what is missing, build the `book` tool, tangle and render the book.
 # Safe to run again: it installs nothing that is already there and rewrites only changed files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +42,8 @@ case "$(uname -s)" in
   Darwin) install_macos ;;
 esac
 
-echo "setup: building the book tool"
-swift build --product book
+echo "setup: building the book tool (Scripts/BookTool)"
+swift build --package-path Scripts/BookTool --product book
 echo "setup: rendering the book"
-.build/debug/book tangle
-.build/debug/book site
+Scripts/book tangle
+Scripts/book site

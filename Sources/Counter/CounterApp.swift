@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 50)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 44)
 import CounterData
 import CounterUI
 import ImmutableData

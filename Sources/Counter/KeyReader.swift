@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 331)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 325)
 import Foundation
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 130)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 124)
 import CounterUI
 import ImmutableUI
 
@@ -30,7 +30,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 190)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 184)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 ///
 /// No line of a Counter frame is blank, so splitting the output at blank lines gives the frames back.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 379)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 373)
 import CounterUI
 import ImmutableUI
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 62)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 72)
 /// The Counter's global state: one integer that every view of the program shows.
 ///
 /// Views read it through selectors such as ``selectValue()``. Only ``CounterReducer`` makes new
@@ -24,7 +24,7 @@ public struct CounterState: Sendable {
 extension CounterState: Equatable {}
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 104)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 114)
 extension CounterState {
   /// A selector that reads the counter's value.
   ///

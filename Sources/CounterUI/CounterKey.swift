@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 122)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 132)
 /// A key press, as the Counter understands it.
 ///
 /// A script names one key per line (`CounterKey(line: "tab")`); a terminal in raw mode sends
@@ -22,7 +22,7 @@ public enum CounterKey: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 149)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 159)
 extension CounterKey {
   /// The key a script names on one line: `"+"`, `"-"`, `"tab"` or `"q"`.
   ///
@@ -62,7 +62,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 198)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 208)
 extension CounterKey {
   /// The keys the hint line offers, in order.
   public static let offered: [CounterKey] = [.plus, .minus, .tab, .quit]

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 625)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 658)
 /// The one home of a program's global state.
 ///
 /// A store holds the current state and changes it only by running its reducer on dispatched
@@ -36,7 +36,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 666)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 699)
 extension Store: Dispatcher {
   /// Runs the reducer on the current state and `action`, keeps the result, then reports
   /// `(oldState, action)` to every stream.
@@ -62,7 +62,7 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 703)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 736)
 extension Store: Selector {
   /// Applies `selector` to the current state and returns its answer.
   public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
@@ -71,7 +71,7 @@ extension Store: Selector {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 714)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 747)
 extension Store: Streamer {
   /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
   public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
@@ -80,7 +80,7 @@ extension Store: Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 728)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 761)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///

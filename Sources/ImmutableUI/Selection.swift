@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 327)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 335)
 import ImmutableData
 import Observation
 
@@ -38,7 +38,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 377)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 385)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -56,7 +56,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 483)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 491)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -85,7 +85,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 522)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 530)
 extension Selection {
   /// Handles one element of the store's stream: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -107,7 +107,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 558)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 566)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -141,7 +141,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 607)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 615)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///
@@ -185,7 +185,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 674)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 682)
 extension Selection {
   /// Re-selects from the store's current state now, as if an action had passed the filter.
   ///

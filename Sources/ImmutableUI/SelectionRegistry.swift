@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 792)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 800)
 /// The selections one ``StoreContext`` has made, held weakly, so they can be refreshed together.
 @MainActor
 final class SelectionRegistry {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 712)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 720)
 import ImmutableData
 
 /// The store as a tree of views sees it: a way to report events and a way to select state.
@@ -32,7 +32,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 753)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 761)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(
@@ -66,7 +66,7 @@ extension StoreContext {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 816)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 824)
 extension StoreContext {
   /// Brings every selection made through this context up to date with the store, now.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 404)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 412)
 import ImmutableData
 
 /// A weak, type-erased handle on one store: read its state, follow its stream.
@@ -43,7 +43,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 457)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 465)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 386)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 396)
 import CounterData
 import XCTest
 
@@ -33,7 +33,7 @@ final class CounterReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 416)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 426)
 extension CounterReducerTests {
   func testTheTableCoversEveryActionOnEveryValue() {
     let everyPair = CounterStateTests.values.flatMap { value in
@@ -60,7 +60,7 @@ extension CounterReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 447)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 457)
 extension CounterReducerTests {
   func testFoldingASequenceOfTapsGivesTheFinalState() throws {
     let taps: [CounterAction] = [

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 465)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 475)
 import CounterData
 import ImmutableData
 import XCTest

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 916)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 926)
 import CounterData
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 670)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 680)
 import CounterUI
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 716)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 726)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -51,7 +51,7 @@ final class CounterRenderingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 767)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 777)
 extension CounterRenderingTests {
   @MainActor
   func testDrawingBeforeTheRefreshShowsThePressBesideTheOldValue() async {

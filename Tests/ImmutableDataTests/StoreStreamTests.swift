@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1076)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1109)
 import XCTest
 @testable import ImmutableData
 
@@ -53,7 +53,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1130)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1163)
 extension StoreStreamTests {
   @MainActor
   func testCancellingTheConsumerEndsItsLoopAndTheStoreCarriesOn() async throws {
@@ -80,7 +80,7 @@ extension StoreStreamTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1161)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1194)
 extension StoreStreamTests {
   @MainActor
   func testReleasingTheStoreFinishesItsStreams() async throws {

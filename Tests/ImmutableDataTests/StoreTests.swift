@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 888)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 921)
 import XCTest
 @testable import ImmutableData
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 947)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 980)
 import XCTest
 @testable import ImmutableData
 
@@ -47,7 +47,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 994)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1027)
 extension StoreThunkTests {
   @MainActor
   func testAnAsyncThunkReceivesTheStoreAndChangesNothingByItself() async {
@@ -89,7 +89,7 @@ extension StoreThunkTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1038)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1071)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkDispatchesThroughTheReducer() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1188)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1221)
 import XCTest
 @testable import ImmutableData
 
@@ -52,7 +52,7 @@ final class StreamBufferingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1241)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1274)
 extension StreamBufferingTests {
   @MainActor
   func testTheStoresPolicyAppliesToMakeStream() async throws {

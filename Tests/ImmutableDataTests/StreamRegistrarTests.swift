@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1293)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1326)
 import XCTest
 @testable import ImmutableData
 

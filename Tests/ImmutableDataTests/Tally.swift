@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 118)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 151)
 import XCTest
 
 /// A running total that never goes below zero: the tests' small domain.
@@ -35,7 +35,7 @@ enum Tally {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 152)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 185)
 /// The example reducer does what its documentation says.
 final class TallyTests: XCTestCase {
   func testAddingReturnsTheNewTotal() throws {

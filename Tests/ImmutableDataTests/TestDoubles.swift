@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 765)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 798)
 import XCTest
 @testable import ImmutableData
 
@@ -40,7 +40,7 @@ final class ReducerSpy {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 808)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 841)
 /// What a thunk was handed and what it read, kept for the test to check afterwards.
 @MainActor
 final class ThunkRecorder {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1465)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1473)
 import ImmutableData
 import XCTest
 
@@ -52,7 +52,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1514)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1522)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -98,7 +98,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1560)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1568)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -146,7 +146,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1612)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1620)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1970)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1978)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1989)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1997)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,7 +77,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2044)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2052)
 extension StoreContextTests {
   @MainActor
   func testRefreshingAfterEachCommandGivesOneFramePerChange() async throws {

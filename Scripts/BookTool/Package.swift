@@ -1,0 +1,55 @@
+// swift-tools-version: 6.2
+// The `book` tool: Markdown → chapter model → tangle → targets, and model → site. It lives beside the
+// book, not inside it: the book's own package (the workspace root) is tangled from the chapters and
+// builds without this one. `Scripts/book` builds and runs it.
+import PackageDescription
+
+/// Settings for every target: Swift 6 language mode (the default for this tools version), and no
+/// warning survives.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "BookTool",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "book", targets: ["book"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CCmarkGFM",
+      pkgConfig: "libcmark-gfm",
+      providers: [
+        .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+        .brew(["cmark-gfm"]),
+      ]
+    ),
+    .target(name: "BookKit", dependencies: ["CCmarkGFM"], swiftSettings: strict),
+    .target(
+      name: "BookSite",
+      dependencies: [
+        "BookKit",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+      ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "book",
+      dependencies: [
+        "BookKit",
+        "BookSite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book"], swiftSettings: strict),
+    .testTarget(
+      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "book"], exclude: ["Golden"],
+      swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,22 @@
+extension Diagnostic {
+  /// Every rule a chapter can break on its way to tangled files, as `book tangle` and `book check` report
+  /// them: tag attributes, `file=` paths, chunk operations and the chapter's encoding. The one list the
+  /// tests, the catalogue of bad inputs and the README's rule table are checked against.
+  public static let chapterRules = [
+    "after-on-existing-chunk", "after-with-mode", "attribute-without-file", "attribute-without-value",
+    "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
+    "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
+    "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
+    "capture-on-swift", "manifest-without-tools-version",
+  ]
+
+  /// The rules `book check` reports when generated files are out of step with the chapters.
+  public static let generatedFileRules = [
+    "generated-file-drift", "missing-generated-file", "stale-generated-file", "stale-manifest",
+  ]
+
+  /// The rules `book capture` reports about the pictures of the book's programs.
+  public static let captureRules = [
+    "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",
+  ]
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Builds and tests every chapter snapshot in one reused folder with one shared build cache, so each
+/// snapshot recompiles only what its chapter changed.
+public struct SnapshotVerifier {
+  /// How one snapshot fared.
+  public struct Report: Sendable {
+    /// The tag, e.g. `chapter-03`.
+    public var tag: String
+    /// Whether `swift build --build-tests` succeeded.
+    public var built: Bool
+    /// Whether `book check` passed inside the snapshot.
+    public var checked: Bool
+    /// Whether `swift test` passed.
+    public var testsPassed: Bool
+    /// The test summary line, e.g. `Executed 12 tests, with 0 failures`.
+    public var testSummary: String
+    /// The first error lines the build, `book check` or the tests printed, so a failure says what failed.
+    public var errors: [String] = []
+
+    /// Whether everything passed.
+    public var passed: Bool { self.built && self.checked && self.testsPassed }
+  }
+
+  private let git: Git
+  private let folder: URL
+  private let book: URL
+
+  /// A verifier for the repository at `root`, working in `folder` (kept between runs as a cache), that
+  /// checks each snapshot with the `book` executable at `book` (the running tool: snapshots carry the
+  /// tool's sources, but only the book's package is built in them).
+  public init(root: URL, folder: URL, book: URL) {
+    self.git = Git(root: root)
+    self.folder = folder
+    self.book = book
+  }
+
+  /// Verifies the given tags in order, calling `progress` with each step's description.
+  public func verify(tags: [String], progress: (String) -> Void) throws -> [Report] {
+    let tree = self.folder.appendingPathComponent("worktree")
+    let scratch = self.folder.appendingPathComponent("build")
+    try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+    var reports: [Report] = []
+    for (position, tag) in tags.enumerated() {
+      let step = "[\(position + 1)/\(tags.count)] \(tag)"
+      progress("\(step): checking out")
+      try self.checkOut(tag, into: tree)
+      let report = self.verify(tag, in: tree, scratch: scratch) { progress("\(step): \($0)") }
+      progress("\(step): \(report.passed ? "passed" : "FAILED") (\(report.testSummary))")
+      for line in report.errors where !report.passed { progress("  \(line)") }
+      reports.append(report)
+    }
+    return reports
+  }
+
+  /// Checks the snapshot in `tree`, then builds and tests its book package (a snapshot of chapter 0 has
+  /// none yet: it is only checked).
+  private func verify(_ tag: String, in tree: URL, scratch: URL, progress: (String) -> Void) -> Report {
+    progress("book check")
+    let check = Self.run([self.book.path, "check", "--root", tree.path], in: tree)
+    var report = Report(tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: "no package")
+    report.errors = Self.errorLines(of: check.output)
+    guard FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) else {
+      return report
+    }
+    progress("building")
+    let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree)
+    report.built = build.status == 0
+    report.errors += Self.errorLines(of: build.output)
+    guard report.built else {
+      (report.testsPassed, report.testSummary) = (false, "not run")
+      return report
+    }
+    progress("testing")
+    let test = Self.run(["swift", "test", "--skip-build", "--scratch-path", scratch.path], in: tree)
+    report.testsPassed = test.status == 0
+    report.testSummary = Self.summary(of: test.output)
+    report.errors += Self.errorLines(of: test.output)
+    return report
+  }
+
+  /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay
+  /// incremental), through a private index that never touches the repository's own.
+  func checkOut(_ tag: String, into tree: URL) throws {
+    let index = self.folder.appendingPathComponent("index")
+    let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
+    try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
+  }
+
+  /// The first twenty lines of `output` that report an error, in the compiler's and XCTest's format.
+  static func errorLines(of output: String) -> [String] {
+    Array(output.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20).map(String.init))
+  }
+
+  /// The last `Executed N tests` line of XCTest's output, or a note that there was none.
+  static func summary(of output: String) -> String {
+    let lines = output.split(separator: "\n").filter { $0.contains("Executed") && $0.contains("test") }
+    return lines.last.map { String($0.trimmingCharacters(in: .whitespaces)) } ?? "no test summary"
+  }
+
+  /// Runs a command, returning its status and combined output.
+  static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do {
+      try process.run()
+    } catch {
+      return (127, "cannot run \(arguments[0]): \(error)")
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The folder that holds `Chapters/` (and, once a chapter declares it, the book's `Package.swift`): the
+/// only place the tool reads and writes.
+///
+/// Every path the tool handles is relative to the root; the workspace refuses to resolve a path that
+/// leaves it, so no bug elsewhere can make the tool write outside.
+public struct Workspace: Sendable {
+  /// Failures of file-system access, each naming the path involved.
+  public enum Failure: Error, CustomStringConvertible {
+    /// No workspace root was found above the given folder.
+    case notFound(String)
+    /// A path resolved outside the workspace.
+    case outside(String)
+    /// A folder the tool needs (the chapters folder) does not exist.
+    case missing(String)
+    /// Reading or writing failed.
+    case io(path: String, reason: String)
+
+    /// A one-line explanation.
+    public var description: String {
+      switch self {
+      case .notFound(let folder): "no book workspace (a folder with Chapters/) at or above \(folder)"
+      case .outside(let path): "refusing to touch '\(path)': it lies outside the workspace"
+      case .missing(let path): "\(path): no such folder"
+      case .io(let path, let reason): "\(path): \(reason)"
+      }
+    }
+
+    /// The workspace-relative path to blame, or nil when the failure is about the command's arguments.
+    public var location: String? {
+      switch self {
+      case .notFound: nil
+      case .outside(let path), .missing(let path), .io(let path, _): path
+      }
+    }
+
+    /// The explanation without the location: what a compiler-format line prints after `error:`.
+    public var message: String {
+      switch self {
+      case .notFound, .outside: self.description
+      case .missing(let path): "the folder '\(path)' does not exist"
+      case .io(let path, let reason): "'\(path)' \(reason)"
+      }
+    }
+
+    /// A stable rule identifier for the failure, like a diagnostic's.
+    public var rule: String {
+      switch self {
+      case .notFound: "workspace-not-found"
+      case .outside: "path-outside-workspace"
+      case .missing: "missing-folder"
+      case .io: "file-system-error"
+      }
+    }
+  }
+
+  /// The workspace's absolute root folder.
+  public let root: URL
+  /// The folder of chapters, relative to the root.
+  public let chaptersFolder: String
+
+  /// Opens the workspace at `root`.
+  public init(root: URL, chaptersFolder: String = "Chapters") {
+    self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+    self.chaptersFolder = chaptersFolder
+  }
+
+  /// Finds the workspace that contains `folder`: the nearest ancestor holding a `Chapters/` folder.
+  /// (Not `Package.swift`: the book's manifest is tangled from chapter 1, so a snapshot of chapter 0
+  /// has none, and the tool's own package lies inside the workspace.)
+  public static func enclosing(_ folder: URL) throws -> Workspace {
+    var candidate = folder.standardizedFileURL
+    while true {
+      var isFolder: ObjCBool = false
+      let chapters = candidate.appendingPathComponent("Chapters").path
+      if FileManager.default.fileExists(atPath: chapters, isDirectory: &isFolder), isFolder.boolValue {
+        return Workspace(root: candidate)
+      }
+      let parent = candidate.deletingLastPathComponent()
+      if parent.path == candidate.path { throw Failure.notFound(folder.path) }
+      candidate = parent
+    }
+  }
+
+  /// The absolute URL of a relative path, refusing any path that leaves the workspace.
+  public func url(_ path: String) throws -> URL {
+    let url = self.root.appendingPathComponent(path).standardizedFileURL
+    let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath()
+    guard Self.components(of: url, within: self.root, allowingRoot: false),
+      Self.components(of: resolved, within: self.root, allowingRoot: true)
+    else {
+      throw Failure.outside(path)
+    }
+    return url
+  }
+
+  /// Whether `url` lies under `root`, comparing whole path components (so `/` and `/a` contain
+  /// `/a/b`, but `/a` does not contain `/ab`); `allowingRoot` also accepts the root itself.
+  private static func components(of url: URL, within root: URL, allowingRoot: Bool) -> Bool {
+    let inner = url.pathComponents
+    let outer = root.pathComponents
+    guard inner.count > outer.count || (allowingRoot && inner.count == outer.count) else { return false }
+    return Array(inner.prefix(outer.count)) == outer
+  }
+
+  /// The chapter files, relative to the root, in book order (by file name).
+  public func chapterPaths() throws -> [String] {
+    let folder = try self.url(self.chaptersFolder)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+      throw Failure.missing(self.chaptersFolder)
+    }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw Failure.io(path: self.chaptersFolder, reason: "cannot list the chapters folder")
+    }
+    return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
+      "\(self.chaptersFolder)/\($0)"
+    }
+  }
+
+  /// Whether a file exists at a relative path.
+  public func exists(_ path: String) -> Bool {
+    guard let url = try? self.url(path) else { return false }
+    return FileManager.default.fileExists(atPath: url.path)
+  }
+
+  /// The bytes of a file.
+  public func read(_ path: String) throws -> Data {
+    do {
+      return try Data(contentsOf: self.url(path))
+    } catch let failure as Failure {
+      throw failure
+    } catch {
+      throw Failure.io(path: path, reason: "cannot be read")
+    }
+  }
+
+  /// The bytes of a file, or nil when there is none.
+  public func readIfPresent(_ path: String) throws -> Data? {
+    self.exists(path) ? try self.read(path) : nil
+  }
+}

@@ -1,0 +1,92 @@
+import BookKit
+
+extension ListingView {
+  /// The listing's HTML: a figure with its caption and code (or diagram); a test listing is folded
+  /// into `<details class="tests">`.
+  ///
+  /// ```html
+  /// <figure class="listing" id="listing-immutabledata-store">
+  /// <figcaption><span class="listing-file">Sources/ImmutableData/Store.swift</span> …</figcaption>
+  /// <pre><code class="language-swift">…</code></pre>
+  /// </figure>
+  /// ```
+  func html(links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink) -> String {
+    var figure = "<figure class=\"\(self.figureClass)\" id=\"\(HTML.escape(links.id(self.anchor)))\">\n"
+    if let caption = self.captionHTML(
+      links: links, chapterPages: chapterPages, chapterLabels: chapterLabels, sourceLink: sourceLink)
+    {
+      figure += "<figcaption>\(caption)</figcaption>\n"
+    }
+    figure += self.bodyHTML + "</figure>\n"
+    guard self.isTest, let file = self.file else { return figure }
+    // The print edition opens tests, because a closed <details> prints as its summary alone.
+    let open = links.mode == .printEdition ? " open" : ""
+    return "<details class=\"tests\"\(open)>\n<summary>Tests: \(HTML.escape(file))</summary>\n\(figure)</details>\n"
+  }
+
+  /// The figure's classes.
+  private var figureClass: String {
+    switch self.body {
+    case .diagram: return "diagram"
+    case .code(_, let marked, let removed):
+      var classes = ["listing"]
+      if removed { classes.append("removed") } else if !marked.isEmpty { classes.append("changed") }
+      if self.note == .excerpt { classes.append("excerpt") }
+      return classes.joined(separator: " ")
+    }
+  }
+
+  /// The caption: file and module (or "test"), then a note; nil when there is nothing to say.
+  private func captionHTML(
+    links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
+  ) -> String? {
+    var parts: [String] = []
+    if let file = self.file {
+      let href = HTML.escape(sourceLink.href(for: file))
+      let title = HTML.escape(sourceLink.title(for: file))
+      parts.append(
+        "<a class=\"listing-file\" href=\"\(href)\" title=\"\(title)\">\(HTML.escape(file))</a>")
+      let module =
+        file == FilePathRules.manifest ? "package manifest" : self.isTest ? "test" : "module \(self.module ?? "")"
+      parts.append("<span class=\"listing-module\">\(HTML.escape(module))</span>")
+    }
+    switch self.note {
+    case .excerpt:
+      parts.append("<span class=\"listing-note\">excerpt, not compiled</span>")
+    case .replaces(let previous), .removes(let previous):
+      let verb = self.note == .replaces(previous) ? "replaces" : "removes"
+      let page = chapterPages[previous.chapterIndex]
+      let href = links.href(page: page, anchor: previous.anchor)
+      let label =
+        page == links.currentPage ? "the version above" : "the version from \(chapterLabels[previous.chapterIndex])"
+      parts.append(
+        "<span class=\"listing-note\">\(verb) <a href=\"\(HTML.escape(href))\">\(HTML.escape(label))</a></span>")
+    case nil:
+      break
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
+  /// The code, one line per source line; marked lines wrapped so that CSS can colour them and put a
+  /// mark in the gutter.
+  private var bodyHTML: String {
+    switch self.body {
+    case .diagram(let svg):
+      return svg.hasSuffix("\n") ? svg : svg + "\n"
+    case .code(let lines, let marked, let removed):
+      let language = self.language.isEmpty ? "" : " class=\"language-\(HTML.escape(self.language))\""
+      var code = ""
+      for (index, line) in lines.enumerated() {
+        if index > 0 { code += "\n" }
+        if removed {
+          code += "<span class=\"line del\">\(line)</span>"
+        } else if marked.contains(index) {
+          code += "<span class=\"line add\">\(line)</span>"
+        } else {
+          code += line
+        }
+      }
+      return "<pre><code\(language)>\(code)\n</code></pre>\n"
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import BookKit
+import BookSite
+import Foundation
+
+/// `book tag`: one git tag per chapter, each a snapshot of the workspace at the end of that chapter.
+struct TagCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tag",
+    abstract: "Create or move the chapter-NN tags (snapshots of HEAD's chapters); never moves HEAD.",
+    discussion: """
+      Each tag points at a commit holding the workspace as of that chapter: the chapters so far, the \
+      code and tests as they stood then, and the tool. Snapshot N's parent is snapshot N-1. Tags not \
+      made by `book tag` are never moved.
+      """)
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Flag(help: "After tagging, build and test every snapshot (shared build cache in .build-snapshots/).")
+  var verify = false
+
+  func run() throws {
+    try reportingFailures {
+      let workspace = try self.options.workspace()
+      let results = try Self.tagChapters(in: workspace)
+      for result in results {
+        print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")
+      }
+      let moved = results.filter { $0.outcome != .unchanged }.count
+      print("book tag: \(results.count) chapter tags, \(moved) created or moved")
+      if self.verify { try self.verifySnapshots(results.map(\.tag), in: workspace) }
+    }
+  }
+
+  /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
+  private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
+    do {
+      return try ChapterTagger(root: workspace.root, generators: snapshotGenerators()).tagChapters()
+    } catch SnapshotFailure.invalidBook(let diagnostics) {
+      try report(diagnostics, outcome: "no tag moved")
+      throw ExitCode.failure
+    } catch let failure as SnapshotFailure {
+      try fail(failure.description, rule: "foreign-tag")
+    } catch let failure as Git.Failure {
+      try fail(failure.description.split(whereSeparator: \.isNewline).joined(separator: " "), rule: "git-failure")
+    }
+  }
+
+  /// Builds and tests each snapshot, printing progress and a per-chapter table.
+  private func verifySnapshots(_ tags: [String], in workspace: Workspace) throws {
+    let folder = workspace.root.appendingPathComponent(".build-snapshots")
+    let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    let verifier = SnapshotVerifier(root: workspace.root, folder: folder, book: book)
+    let reports = try verifier.verify(tags: tags) { line in
+      // Flushed at once: a CI log shows each step as it starts, not all at the end.
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+    print("\nchapter      built  check  tests")
+    for report in reports {
+      let mark = { (passed: Bool) in passed ? "yes  " : "NO   " }
+      print("\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(report.testSummary)")
+    }
+    if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
+  }
+}
+
+/// The generators whose files differ per snapshot: the tangled code (the manifest included) and the site.
+func snapshotGenerators() -> [SnapshotGenerator] {
+  [TangleGenerator(), SiteSnapshotGenerator()]
+}
