@@ -14,6 +14,8 @@ if [ -f Package.swift ]; then
   swift test --skip-build
   # The book's pictures and transcripts of its programs match what the programs print now.
   Scripts/book capture --check
+  # Another package can depend on the book's package and use its libraries.
+  Scripts/consumer-check.sh
 else
   echo "test: the book has no Package.swift yet (its first listing comes in chapter 1); no chapter tests"
 fi

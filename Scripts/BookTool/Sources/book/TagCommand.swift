@@ -55,10 +55,11 @@ struct TagCommand: ParsableCommand {
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
-    print("\nchapter      built  check  tests")
+    print("\nchapter      built  check  time     tests")
     for report in reports {
       let mark = { (passed: Bool) in passed ? "yes  " : "NO   " }
-      print("\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(report.testSummary)")
+      let time = String(format: "%5.1f s", report.seconds)
+      print("\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary)")
     }
     if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
   }

@@ -133,6 +133,31 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(try self.book("check").status, 0)
   }
 
+  func testAHandEditOfTheTangledManifestIsCaughtAtItsChapterLine() throws {
+    try self.fixture.writeChapter(
+      "01-one.md",
+      chapterText([
+        ("swift file=Package.swift chunk=package", "// swift-tools-version: 6.2\nimport PackageDescription"),
+        ("swift file=Sources/M/A.swift", "let a = 1"),
+      ]))
+    try self.fixture.writeChapter(
+      "02-two.md", chapterText([("swift file=Package.swift", "let package = Package(name: \"M\")")]))
+    XCTAssertEqual(try self.book("tangle").status, 0)
+    try self.renderSite()
+    XCTAssertEqual(try self.book("check").status, 0)
+    let manifest = try self.fixture.read("Package.swift")
+    XCTAssertTrue(manifest.hasPrefix("// swift-tools-version: 6.2\n\(GeneratedSource.marker)"), manifest)
+    try self.fixture.write("Package.swift", manifest.replacingOccurrences(of: "name: \"M\"", with: "name: \"N\""))
+    let check = try self.book("check")
+    XCTAssertEqual(check.status, 1)
+    XCTAssertEqual(
+      check.stderrLines.first,
+      "Chapters/02-two.md:4:1: error: Package.swift:13 differs from the chapter (a hand edit, or a forgotten "
+        + "`book tangle`); edit the chapter, then run `book tangle` [generated-file-drift]")
+    XCTAssertEqual(try self.book("tangle").stdoutLines.first, "wrote Package.swift")
+    XCTAssertEqual(try self.book("check").status, 0)
+  }
+
   func testCheckReportsAMissingGeneratedFile() throws {
     try self.writeTwoChapters()
     XCTAssertEqual(try self.book("tangle").status, 0)

@@ -17,6 +17,8 @@ public struct SnapshotVerifier {
     public var testSummary: String
     /// The first error lines the build, `book check` or the tests printed, so a failure says what failed.
     public var errors: [String] = []
+    /// How long checking out, checking, building and testing the snapshot took, in seconds.
+    public var seconds: Double = 0
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
@@ -43,10 +45,13 @@ public struct SnapshotVerifier {
     var reports: [Report] = []
     for (position, tag) in tags.enumerated() {
       let step = "[\(position + 1)/\(tags.count)] \(tag)"
+      let started = Date()
       progress("\(step): checking out")
       try self.checkOut(tag, into: tree)
-      let report = self.verify(tag, in: tree, scratch: scratch) { progress("\(step): \($0)") }
-      progress("\(step): \(report.passed ? "passed" : "FAILED") (\(report.testSummary))")
+      var report = self.verify(tag, in: tree, scratch: scratch) { progress("\(step): \($0)") }
+      report.seconds = Date().timeIntervalSince(started)
+      let time = String(format: "%.1f s", report.seconds)
+      progress("\(step): \(report.passed ? "passed" : "FAILED") in \(time) (\(report.testSummary))")
       for line in report.errors where !report.passed { progress("  \(line)") }
       reports.append(report)
     }
