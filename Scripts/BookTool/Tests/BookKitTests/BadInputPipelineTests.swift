@@ -54,6 +54,14 @@ final class BadInputPipelineTests: XCTestCase {
         chapter: Data(chapterText([("swift file=Sources/M/Hand.swift", "let h = 1")]).utf8),
         handWritten: ["Sources/M/Hand.swift": "// Hand-written.\n"], expected: ["file-not-owned@3:10"]),
       BadInput(
+        label: "an excerpt that no longer quotes its file",
+        chapter: Data(chapterText([("swift excerpt=Sources/M/A.swift", "let nothing = 0")]).utf8),
+        expected: ["excerpt-drift@4:1"]),
+      BadInput(
+        label: "an excerpt of a file no chapter tangles",
+        chapter: Data(chapterText([("swift excerpt=Sources/M/Z.swift", "let z = 0")]).utf8),
+        expected: ["excerpt-source-missing@3:10"]),
+      BadInput(
         label: "a manifest without its tools-version line",
         chapter: Data(chapterText([("swift file=Package.swift", "import PackageDescription")]).utf8),
         expected: ["manifest-without-tools-version@4:1"]),

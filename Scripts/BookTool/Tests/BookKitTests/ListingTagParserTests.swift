@@ -66,7 +66,23 @@ final class ListingTagParserTests: XCTestCase {
         "target named like a tool folder", "swift file=Sources/BookKitExtras/A.swift", "swift",
         .tangled(TangleDirective(file: "Sources/BookKitExtras/A.swift"))
       ),
-      ("compile=false excerpt", "swift compile=false", "swift", .excerpt),
+      ("compile=false sketch", "swift compile=false", "swift", .excerpt(nil)),
+      (
+        "excerpt of a file", "swift excerpt=Sources/M/A.swift", "swift",
+        .excerpt(ExcerptSource(file: "Sources/M/A.swift", location: SourceLocation(path: self.path, line: 3, column: 10)))
+      ),
+      (
+        "excerpt of a chunk, with compile=false", "swift compile=false excerpt=Sources/M/A.swift#s", "swift",
+        .excerpt(
+          ExcerptSource(
+            file: "Sources/M/A.swift", chunk: "s", location: SourceLocation(path: self.path, line: 3, column: 24)))
+      ),
+      (
+        "excerpt of the manifest", "swift excerpt=Package.swift#package", "swift",
+        .excerpt(
+          ExcerptSource(
+            file: "Package.swift", chunk: "package", location: SourceLocation(path: self.path, line: 3, column: 10)))
+      ),
       ("shell block", "sh", "sh", .prose),
       ("text block", "text", "text", .prose),
       ("mermaid block", "mermaid", "mermaid", .prose),
@@ -179,6 +195,12 @@ final class ListingTagParserTests: XCTestCase {
       ("compile=true", "swift compile=true", ["invalid-compile@3:10"]),
       ("compile=no", "swift compile=no", ["invalid-compile@3:10"]),
       ("compile=false with file=", "swift compile=false file=Sources/M/A.swift", ["excerpt-with-file@3:24"]),
+      ("excerpt= on a non-Swift block", "sh excerpt=Sources/M/A.swift", ["excerpt-not-swift@3:7"]),
+      ("excerpt= with file=", "swift excerpt=Sources/M/A.swift file=Sources/M/B.swift", ["excerpt-with-file@3:36"]),
+      ("excerpt= with chunk=", "swift excerpt=Sources/M/A.swift chunk=a", ["excerpt-with-chunk@3:36"]),
+      ("excerpt= of a path outside", "swift excerpt=../A.swift", ["file-outside-workspace@3:10"]),
+      ("excerpt= of a file the tool never owns", "swift excerpt=Scripts/x.swift", ["file-not-owned@3:10"]),
+      ("excerpt= with an empty chunk", "swift excerpt=Sources/M/A.swift#", ["attribute-without-value@3:10"]),
       ("compile=false on a non-Swift block", "sh compile=false", ["excerpt-not-swift@3:7"]),
       ("compile=false with chunk=", "swift compile=false chunk=a", ["excerpt-with-chunk@3:24"]),
       ("compile=false with mode=", "swift compile=false mode=replace", ["excerpt-with-chunk@3:24"]),
@@ -272,7 +294,7 @@ final class ListingTagParserTests: XCTestCase {
       (
         "swift colour=red",
         "\(self.path):3:10: error: unknown attribute 'colour'; known attributes are 'file=', 'chunk=', 'mode=', "
-          + "'after=', 'compile=', 'capture=' [unknown-attribute]"
+          + "'after=', 'compile=', 'excerpt=', 'capture=' [unknown-attribute]"
       ),
       (
         "swift file=Sources/M/A.swift chunk",
@@ -336,7 +358,7 @@ final class ListingTagParserTests: XCTestCase {
     let cases: [(typo: String, suggestion: String?)] = [
       ("flie", "file"), ("fil", "file"), ("files", "file"), ("chnuk", "chunk"), ("chunks", "chunk"),
       ("mdoe", "mode"), ("mod", "mode"), ("aftr", "after"), ("atfer", "after"), ("compil", "compile"),
-      ("comple", "compile"), ("captur", "capture"), ("colour", nil), ("x", nil), ("language", nil),
+      ("comple", "compile"), ("captur", "capture"), ("excrept", "excerpt"), ("colour", nil), ("x", nil), ("language", nil),
       // The threshold is `Suggestion.nearest`'s, shared with the link checker: one edit per three letters.
       ("chk", nil), ("mdo", nil),
     ]
@@ -348,7 +370,7 @@ final class ListingTagParserTests: XCTestCase {
         XCTAssertEqual(message, "unknown attribute '\(typo)'; did you mean '\(suggestion)='?", "[\(typo)]")
       } else {
         XCTAssertTrue(
-          message.hasSuffix("known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile=', 'capture='"),
+          message.hasSuffix("known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile=', 'excerpt=', 'capture='"),
           "[\(typo)] \(message)")
       }
     }

@@ -211,6 +211,19 @@ final class GoldenConstructTests: XCTestCase {
           ```swift compile=false
           (State, Action) throws -> State
           ```
+
+          ```swift file=Sources/M/Reducer.swift chunk=reduce
+          func reduce(_ state: Int, _ action: Int) -> Int {
+            let next = state + action
+            return next
+          }
+          ```
+
+          ```swift excerpt=Sources/M/Reducer.swift#reduce
+          func reduce(_ state: Int, _ action: Int) -> Int {
+            // …
+            return next
+          ```
           """
         )
       ]),

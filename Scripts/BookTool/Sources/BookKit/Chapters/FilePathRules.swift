@@ -7,39 +7,41 @@ public enum FilePathRules {
   public static let manifest = "Package.swift"
 
   /// Appends a diagnostic for each rule `path` breaks.
-  static func check(_ path: String, at location: SourceLocation, into diagnostics: inout [Diagnostic]) {
-    if let problem = Self.problem(with: path) {
+  static func check(
+    _ path: String, key: String = "file", at location: SourceLocation, into diagnostics: inout [Diagnostic]
+  ) {
+    if let problem = Self.problem(with: path, key: key) {
       diagnostics.append(Diagnostic(.error, id: problem.id, at: location, problem.message))
     }
   }
 
   /// Why the tool may not write `path` (a rule identifier and a message), or nil if it may.
-  public static func problem(with path: String) -> (id: String, message: String)? {
-    self.message(for: path).map { message in
+  public static func problem(with path: String, key: String = "file") -> (id: String, message: String)? {
+    self.message(for: path, key: key).map { message in
       let escapes = path.hasPrefix("/") || path.hasPrefix("~") || path.split(separator: "/").contains("..")
       return (escapes ? "file-outside-workspace" : "file-not-owned", message)
     }
   }
 
   /// The explanation of the first rule `path` breaks.
-  private static func message(for path: String) -> String? {
+  private static func message(for path: String, key: String) -> String? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
     if path.hasPrefix("/") || path.hasPrefix("~") {
-      return "'file=\(path)' is absolute; write a path relative to the workspace root"
+      return "'\(key)=\(path)' is absolute; write a path relative to the workspace root"
     }
     if parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
-      return "'file=\(path)' must be a plain relative path, without '.', '..' or empty parts"
+      return "'\(key)=\(path)' must be a plain relative path, without '.', '..' or empty parts"
     }
     if path.contains("\\") || path.contains("\"") {
-      return "'file=\(path)' must not contain backslashes or quotes"
+      return "'\(key)=\(path)' must not contain backslashes or quotes"
     }
     if path == Self.manifest { return nil }
     guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else {
-      return "'file=\(path)' is not a file the tool owns: tangled files are Package.swift and files in "
+      return "'\(key)=\(path)' is not a file the tool owns: tangled files are Package.swift and files in "
         + "Sources/<Target>/ or Tests/<Target>/"
     }
     if !path.hasSuffix(".swift") {
-      return "'file=\(path)' must name a .swift file"
+      return "'\(key)=\(path)' must name a .swift file"
     }
     return nil
   }

@@ -47,8 +47,9 @@ public struct ListingAttribute: Hashable, Sendable {
 public enum ListingTag: Hashable, Sendable {
   /// Tangled into a workspace file.
   case tangled(TangleDirective)
-  /// A Swift block marked `compile=false`: shown, never compiled.
-  case excerpt
+  /// A Swift block shown, never compiled: marked `compile=false` (a sketch), or naming the tangled code it
+  /// quotes with `excerpt=PATH` or `excerpt=PATH#CHUNK` (checked against that code).
+  case excerpt(ExcerptSource?)
   /// Any other block the tool leaves alone (a shell session, a diagram, plain text).
   case prose
   /// A block whose tag is wrong; its diagnostics say why.
@@ -93,5 +94,27 @@ public struct TangleDirective: Hashable, Sendable {
   /// The test target, when the file lies under `Tests/`.
   public var testTarget: String? {
     self.file.hasPrefix("Tests/") ? self.target : nil
+  }
+}
+
+/// The tangled code an excerpt quotes: `excerpt=Sources/A/B.swift#store` → file and chunk `store`.
+public struct ExcerptSource: Hashable, Sendable {
+  /// The tangled file, relative to the workspace root.
+  public var file: String
+  /// The chunk of that file, or nil for the whole file.
+  public var chunk: String?
+  /// Where the `excerpt=` attribute is written.
+  public var location: SourceLocation
+
+  /// Creates a source.
+  public init(file: String, chunk: String? = nil, location: SourceLocation) {
+    self.file = file
+    self.chunk = chunk
+    self.location = location
+  }
+
+  /// `PATH` or `PATH#CHUNK`, as written in the attribute.
+  public var reference: String {
+    self.chunk.map { "\(self.file)#\($0)" } ?? self.file
   }
 }

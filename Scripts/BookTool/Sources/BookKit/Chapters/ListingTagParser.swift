@@ -3,7 +3,7 @@
 /// ```` ```swift file=Sources/A/B.swift chunk=store ```` → `.tangled(file: …, chunk: "store", …)`.
 enum ListingTagParser {
   /// The attribute keys the tool understands.
-  static let knownKeys = ["file", "chunk", "mode", "after", "compile", "capture"]
+  static let knownKeys = ["file", "chunk", "mode", "after", "compile", "excerpt", "capture"]
 
   /// Parses one code block's tag.
   static func parse(
@@ -85,15 +85,16 @@ enum ListingTagParser {
           .error, id: "capture-on-swift", at: capture.location,
           "'capture=' marks a transcript of a program's output (a ```text block); Swift blocks are tangled or excerpts"))
     }
-    if let compile = value("compile") {
+    if value("compile") != nil || value("excerpt") != nil {
       for key in ["chunk", "mode", "after"] {
         guard let stray = value(key) else { continue }
         diagnostics.append(
           Diagnostic(
             .error, id: "excerpt-with-chunk", at: stray.location,
-            "'\(key)=' applies to tangled blocks; a 'compile=false' excerpt is never tangled"))
+            "'\(key)=' applies to tangled blocks; an excerpt is never tangled (name a chunk as excerpt=PATH#CHUNK)"))
       }
-      return Self.excerpt(compile, file: value("file"), isSwift: isSwift, diagnostics: &diagnostics)
+      return Self.excerpt(
+        value("compile"), source: value("excerpt"), file: value("file"), isSwift: isSwift, diagnostics: &diagnostics)
     }
     guard let file = value("file") else {
       if let stray = attributes.first(where: { Self.knownKeys.contains($0.key) && $0.key != "capture" }) {
@@ -127,11 +128,13 @@ enum ListingTagParser {
         after: Self.after(value("after"), mode: value("mode"), diagnostics: &diagnostics)))
   }
 
-  /// A `compile=` attribute: only `compile=false`, on a Swift block, without `file=`, is meaningful.
+  /// An excerpt: `compile=false` (only `false` is meaningful) and/or `excerpt=PATH[#CHUNK]`, on a Swift
+  /// block, without `file=`.
   private static func excerpt(
-    _ compile: ListingAttribute, file: ListingAttribute?, isSwift: Bool, diagnostics: inout [Diagnostic]
+    _ compile: ListingAttribute?, source: ListingAttribute?, file: ListingAttribute?, isSwift: Bool,
+    diagnostics: inout [Diagnostic]
   ) -> ListingTag {
-    if compile.value != "false" {
+    if let compile, compile.value != "false" {
       diagnostics.append(
         Diagnostic(
           .error, id: "invalid-compile", at: compile.location,
@@ -141,15 +144,30 @@ enum ListingTagParser {
       diagnostics.append(
         Diagnostic(
           .error, id: "excerpt-with-file", at: file.location,
-          "a 'compile=false' excerpt cannot also be tangled with 'file='"))
+          "an excerpt cannot also be tangled with 'file='"))
     }
-    if !isSwift {
+    if !isSwift, let marker = compile ?? source {
       diagnostics.append(
         Diagnostic(
-          .error, id: "excerpt-not-swift", at: compile.location,
-          "'compile=false' marks Swift blocks only; other languages are never compiled"))
+          .error, id: "excerpt-not-swift", at: marker.location,
+          "'\(marker.key)=' marks Swift blocks only; other languages are never compiled"))
     }
-    return .excerpt
+    return .excerpt(source.flatMap { Self.excerptSource($0, diagnostics: &diagnostics) })
+  }
+
+  /// `excerpt=PATH` or `excerpt=PATH#CHUNK`, where PATH must be a path the tool could tangle.
+  private static func excerptSource(_ attribute: ListingAttribute, diagnostics: inout [Diagnostic]) -> ExcerptSource? {
+    guard let value = attribute.value, !value.isEmpty else { return nil }
+    let parts = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    let chunk = parts.count > 1 ? parts[1] : nil
+    if chunk?.isEmpty == true {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "attribute-without-value", at: attribute.location,
+          "'excerpt=\(value)' names no chunk after '#': write excerpt=PATH or excerpt=PATH#CHUNK"))
+    }
+    FilePathRules.check(parts[0], key: "excerpt", at: attribute.location, into: &diagnostics)
+    return ExcerptSource(file: parts[0], chunk: chunk, location: attribute.location)
   }
 
   /// The operation named by `mode=`, which needs a chunk name.

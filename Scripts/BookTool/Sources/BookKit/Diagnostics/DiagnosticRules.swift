@@ -7,7 +7,7 @@ extension Diagnostic {
     "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
-    "capture-on-swift", "manifest-without-tools-version",
+    "capture-on-swift", "manifest-without-tools-version", "excerpt-drift", "excerpt-source-missing",
   ]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.

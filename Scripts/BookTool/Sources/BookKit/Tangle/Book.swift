@@ -4,7 +4,7 @@ public struct Book: Sendable {
   public var chapters: [Chapter]
   /// The generated files and what each listing did.
   public var tangle: Tangler.Result
-  /// Problems in the chapters and in their chunk operations, in reading order.
+  /// Problems in the chapters, in their chunk operations and in their named excerpts, in reading order.
   public var diagnostics: [Diagnostic]
 
   /// Reads, parses and tangles every chapter of the workspace. Only file-system failures throw.
@@ -17,7 +17,8 @@ public struct Book: Sendable {
   public init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
     self.chapters = chapters
     self.tangle = Tangler.tangle(chapters)
-    self.diagnostics = (loadDiagnostics + self.tangle.diagnostics).sortedByLocation()
+    let excerpts = ExcerptChecker.check(chapters)
+    self.diagnostics = (loadDiagnostics + self.tangle.diagnostics + excerpts).sortedByLocation()
   }
 
   /// The chapter with the given number (`book test 3`).

@@ -55,8 +55,13 @@ extension ListingView {
       if let previous {
         self.note = step?.removed == true ? .removes(previous) : .replaces(previous)
       }
-    case .excerpt:
-      self.note = .excerpt
+    case .excerpt(let source?):
+      self.file = source.file
+      self.module = TangleDirective(file: source.file).target
+      self.isTest = source.file.hasPrefix("Tests/")
+      self.note = .excerpt(chunk: source.chunk)
+    case .excerpt(nil):
+      self.note = .sketch
     case .prose, .invalid:
       break
     }

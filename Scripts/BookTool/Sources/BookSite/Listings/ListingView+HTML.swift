@@ -31,7 +31,8 @@ extension ListingView {
     case .code(_, let marked, let removed):
       var classes = ["listing"]
       if removed { classes.append("removed") } else if !marked.isEmpty { classes.append("changed") }
-      if self.note == .excerpt { classes.append("excerpt") }
+      if case .excerpt = self.note { classes.append("excerpt") }
+      if self.note == .sketch { classes.append("excerpt") }
       return classes.joined(separator: " ")
     }
   }
@@ -51,8 +52,11 @@ extension ListingView {
       parts.append("<span class=\"listing-module\">\(HTML.escape(module))</span>")
     }
     switch self.note {
-    case .excerpt:
-      parts.append("<span class=\"listing-note\">excerpt, not compiled</span>")
+    case .excerpt(let chunk):
+      let what = chunk.map { "excerpt of chunk ‘\(HTML.escape($0))’" } ?? "excerpt"
+      parts.append("<span class=\"listing-note\">\(what), checked, not compiled</span>")
+    case .sketch:
+      parts.append("<span class=\"listing-note\">sketch, not compiled</span>")
     case .replaces(let previous), .removes(let previous):
       let verb = self.note == .replaces(previous) ? "replaces" : "removes"
       let page = chapterPages[previous.chapterIndex]

@@ -16,8 +16,11 @@ public struct ListingView: Hashable, Sendable {
 
   /// What the caption says beside the file and module.
   public enum Note: Hashable, Sendable {
-    /// A `compile=false` excerpt.
-    case excerpt
+    /// An excerpt that names what it quotes (`excerpt=PATH#CHUNK`), checked by `book check`; the view's
+    /// `file` is the quoted file.
+    case excerpt(chunk: String?)
+    /// A `compile=false` block that names nothing: a sketch, neither compiled nor checked.
+    case sketch
     /// The listing replaces an earlier version of its chunk.
     case replaces(ListingReference)
     /// The listing removes its chunk, whose last version is referenced.
