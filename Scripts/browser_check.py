@@ -181,8 +181,9 @@ class Checker:
     def __init__(self, site, screenshots, page):
         self.site, self.screenshots, self.page = site, screenshots, page
         self.passed, self.failed = 0, 0
-        self.chapters = sorted(
+        self.pages = sorted(
             name for name in os.listdir(site) if name.endswith(".html") and name not in ("index.html", "print.html"))
+        self.chapters = [name for name in self.pages if not name.endswith(".changes.html")]
 
     def url(self, name):
         return "file://" + os.path.join(self.site, name)
@@ -195,7 +196,7 @@ class Checker:
             self.failed += 1
 
     def check_pages_load(self):
-        for name in ["index.html", "print.html"] + self.chapters:
+        for name in ["index.html", "print.html"] + self.pages:
             self.page.open(self.url(name))
             errors = self.page.console_errors()
             title = self.page.evaluate("document.title")

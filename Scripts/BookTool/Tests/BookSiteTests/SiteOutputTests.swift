@@ -25,8 +25,8 @@ final class SiteOutputTests: XCTestCase {
     XCTAssertEqual(
       first.files.keys.sorted(),
       [
-        "01-a.html", "02-b.html", "03-c.html", "assets/book.css", "assets/book.js", "assets/search-index.js",
-        "index.html", "print.html",
+        "01-a.changes.html", "01-a.html", "02-b.changes.html", "02-b.html", "03-c.html", "assets/book.css",
+        "assets/book.js", "assets/search-index.js", "index.html", "print.html",
       ])
   }
 
@@ -35,7 +35,7 @@ final class SiteOutputTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let workspace = Workspace(root: folder)
     let first = try self.apply(SiteFixture.site(self.chapters), to: workspace)
-    XCTAssertEqual(first.written.count, 8)
+    XCTAssertEqual(first.written.count, 10)
     XCTAssertTrue(workspace.exists("Site/.site-files"))
 
     let unchanged = try self.apply(SiteFixture.site(self.chapters), to: workspace)
@@ -79,7 +79,8 @@ final class SiteOutputTests: XCTestCase {
     XCTAssertEqual(
       found.sorted(),
       [
-        "Site/01-a.html site-drift", "Site/02-b.html site-drift", "Site/03-c.html stale-site-file",
+        "Site/01-a.changes.html site-drift", "Site/01-a.html site-drift", "Site/02-b.changes.html site-drift",
+        "Site/02-b.html site-drift", "Site/03-c.html stale-site-file",
         "Site/assets/search-index.js site-drift", "Site/index.html site-drift", "Site/print.html site-drift",
       ])
     let edited = drifted.drift().first { $0.location.path == "Site/01-a.html" }

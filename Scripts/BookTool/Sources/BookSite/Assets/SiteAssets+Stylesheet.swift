@@ -297,13 +297,20 @@ extension SiteAssets {
     .print-edition main { margin-left: 0; }
     .print-edition .chapter + .chapter { margin-top: 4rem; padding-top: 2rem; border-top: 3px double var(--rule); }
     .edition-note { color: var(--muted); font-size: 0.9rem; }
+    .chapter-code {
+      display: flex; flex-wrap: wrap; gap: 0.3em 1.2em; margin: 0 0 1.5rem; padding: 0.5em 0.8em;
+      border: 1px solid var(--rule); border-radius: 6px; font-size: 0.85rem; color: var(--muted);
+    }
+    .changed-files { padding-left: 1.2em; }
+    .changed-files .counts, .file-diff h2 .counts { color: var(--muted); font-size: 0.85rem; font-weight: 400; }
+    .file-diff h2 { font-size: 1.05rem; margin-top: 2rem; }
 
     @media print {
       :root {
         --bg: #fff; --fg: #000; --muted: #444; --accent: #000; --rule: #bbb; --code-bg: #f6f6f6; --caption-bg: #eee;
       }
       body { font-size: 10.5pt; line-height: 1.45; }
-      .sidebar, .topbar, .pager, .menu-toggle, .anchor, .search, .edition-note { display: none !important; }
+      .sidebar, .topbar, .pager, .menu-toggle, .anchor, .search, .edition-note, .chapter-code { display: none !important; }
       main { margin: 0; padding: 0; }
       .content { max-width: none; }
       a { text-decoration: none; }

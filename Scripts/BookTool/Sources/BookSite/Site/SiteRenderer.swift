@@ -21,20 +21,26 @@ public struct SiteRenderer: Sendable {
     let chapters = self.book.chapters
     let sections = timings.measure(\.render) { Parallel.map(chapters) { $0.sections } }
     let listings = timings.measure(\.highlight) { ListingView.views(of: self.book, sections: sections) }
+    let changes = timings.measure(\.highlight) {
+      ChapterChanges.all(in: self.book, anchors: listings.views.map { $0.map(\.anchor) })
+    }
     return timings.measure(\.render) {
       let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
       var site = RenderedSite()
       site.diagnostics = listings.diagnostics
       let pages = Parallel.map(Array(chapters.indices)) { index in
         let context = self.context(index, listings: listings.views[index], sections: sections[index])
+        let changesPage = self.changesPage(index, changes: changes[index])
         return (
-          page: self.chapterPage(index, context: context, template: template),
-          print: self.printArticle(index, context: context)
+          page: self.chapterPage(index, context: context, template: template, codeHeader: changesPage.header),
+          print: self.printArticle(index, context: context),
+          changes: changesPage.header == nil ? nil : self.page(of: changesPage, template: template)
         )
       }
       var images = Set<String>()
       for (chapter, page) in zip(chapters, pages) {
         site.files[chapter.pageName] = Data(page.page.html.utf8)
+        if let changes = page.changes { site.files[ChangesPage.pageName(of: chapter)] = Data(changes.utf8) }
         images.formUnion(page.page.images)
       }
       site.files["index.html"] = Data(self.indexPage(template: template).utf8)
@@ -48,7 +54,7 @@ public struct SiteRenderer: Sendable {
 
   /// A chapter's page and the images it uses.
   private func chapterPage(
-    _ index: Int, context: ChapterRenderer.Context, template: PageTemplate
+    _ index: Int, context: ChapterRenderer.Context, template: PageTemplate, codeHeader: String?
   ) -> (html: String, images: [String]) {
     let chapter = self.book.chapters[index]
     let article = ChapterRenderer.render(chapter, context: context)
@@ -56,9 +62,27 @@ public struct SiteRenderer: Sendable {
     let next = index + 1 < self.book.chapters.count ? self.neighbour(index + 1) : nil
     let html = template.page(
       title: "\(chapter.title) · \(self.metadata.title)",
-      content: "<article class=\"chapter\">\n\(article.html)</article>\n", current: index, previous: previous,
-      next: next)
+      content: (codeHeader ?? "") + "<article class=\"chapter\">\n\(article.html)</article>\n", current: index,
+      previous: previous, next: next)
     return (html, article.images)
+  }
+
+  /// What chapter `index` changes in the code, ready to render.
+  private func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
+    let chapters = self.book.chapters
+    return ChangesPage(
+      chapter: chapters[index], changes: changes, tag: ChapterTagger.tagName(for: chapters[index], index: index),
+      previousTag: index > 0 ? ChapterTagger.tagName(for: chapters[index - 1], index: index - 1) : nil)
+  }
+
+  /// A chapter's changes page, between the chapter and the next one. Its sidebar marks no chapter as
+  /// current, because the current chapter's section links point into the chapter's own page.
+  private func page(of changes: ChangesPage, template: PageTemplate) -> String {
+    let index = changes.changes.chapterIndex
+    let next = index + 1 < self.book.chapters.count ? self.neighbour(index + 1) : nil
+    return template.page(
+      title: "Changes in the code: \(changes.chapter.title) · \(self.metadata.title)", content: changes.content,
+      current: nil, previous: self.neighbour(index), next: next)
   }
 
   /// The pager's link to a chapter.

@@ -1,0 +1,104 @@
+import BookKit
+
+/// The HTML of a chapter's "changes" page and of the code header on the chapter's own page.
+///
+/// The header says where the chapter's code stands: `chapter-03` · `Scripts/book test 3` · a link to
+/// `03-counter-data.changes.html`, which shows each file the chapter adds or changes as a highlighted diff
+/// whose hunks link back to the listings that wrote them.
+struct ChangesPage {
+  var chapter: Chapter
+  var changes: ChapterChanges
+  /// The chapter's git tag (`chapter-03`).
+  var tag: String
+  /// The previous chapter's tag, or nil for the first chapter.
+  var previousTag: String?
+
+  /// The changes page's file name: `03-counter-data.html` → `03-counter-data.changes.html`.
+  static func pageName(of chapter: Chapter) -> String {
+    PageLinks.stem(chapter.pageName) + ".changes.html"
+  }
+
+  /// The command that runs the chapter's tests.
+  var testCommand: String? {
+    guard let number = self.chapter.number, !self.chapter.testTargets.isEmpty else { return nil }
+    return "Scripts/book test \(number)"
+  }
+
+  /// The header at the top of the chapter's page; nil when the chapter changes no code.
+  var header: String? {
+    guard !self.changes.files.isEmpty else { return nil }
+    var html = "<aside class=\"chapter-code\" aria-label=\"This chapter's code\">\n"
+    html += "<span>Code at the end of this chapter: tag <code>\(HTML.escape(self.tag))</code></span>\n"
+    if let command = self.testCommand {
+      html += "<span>Its tests: <code>\(HTML.escape(command))</code></span>\n"
+    }
+    let href = HTML.escapeURL(Self.pageName(of: self.chapter))
+    html += "<a href=\"\(href)\">What this chapter changes in the code (\(self.summary))</a>\n"
+    return html + "</aside>\n"
+  }
+
+  /// `3 files added, 1 changed`.
+  private var summary: String {
+    let counts = [ChapterChanges.File.Status.added, .changed, .removed].compactMap { status -> String? in
+      let count = self.changes.files.filter { $0.status == status }.count
+      guard count > 0 else { return nil }
+      return "\(count) \(status.rawValue)"
+    }
+    let total = self.changes.files.count
+    return "\(total) file\(total == 1 ? "" : "s"): " + counts.joined(separator: ", ")
+  }
+
+  /// The page's content: an introduction, the list of files, then each file's hunks.
+  var content: String {
+    let chapterPage = HTML.escapeURL(self.chapter.pageName)
+    var html = "<article class=\"chapter changes\">\n"
+    html += "<h1 id=\"changes\">Changes in the code: \(HTML.escape(self.chapter.title))</h1>\n"
+    html += "<p>Every file that <a href=\"\(chapterPage)\">this chapter</a> adds or changes, "
+    if let previousTag = self.previousTag {
+      html += "against the end of the previous chapter: the view <code>git diff \(HTML.escape(previousTag)) "
+      html += "\(HTML.escape(self.tag))</code> gives, less the chapters and the site. "
+    } else {
+      html += "as the chapter leaves it. "
+    }
+    html += "Each hunk links to the listing that wrote it.</p>\n<ul class=\"changed-files\">\n"
+    for file in self.changes.files {
+      html += "<li><a href=\"#\(Self.fileID(file.path))\"><code>\(HTML.escape(file.path))</code></a> "
+      html += "<span class=\"counts\">\(file.status.rawValue), +\(file.diff.added) −\(file.diff.removed)</span></li>\n"
+    }
+    html += "</ul>\n"
+    for file in self.changes.files { html += self.section(file, chapterPage: chapterPage) }
+    return html + "</article>\n"
+  }
+
+  /// One file's hunks.
+  private func section(_ file: ChapterChanges.File, chapterPage: String) -> String {
+    var html = "<section class=\"file-diff\" id=\"\(Self.fileID(file.path))\">\n"
+    html += "<h2><code>\(HTML.escape(file.path))</code> <span class=\"counts\">\(file.status.rawValue)</span></h2>\n"
+    for (hunk, anchor) in zip(file.diff.hunks, file.hunkAnchors) {
+      html += "<figure class=\"listing hunk\">\n<figcaption>line \(hunk.firstLineNumber)"
+      if let anchor {
+        html += " · <a href=\"\(chapterPage)#\(HTML.escapeURL(anchor))\">the listing that wrote it</a>"
+      }
+      html += "</figcaption>\n<pre><code class=\"language-swift\">"
+      html += hunk.lines.map { Self.lineHTML($0, file: file) }.joined(separator: "\n")
+      html += "\n</code></pre>\n</figure>\n"
+    }
+    return html + "</section>\n"
+  }
+
+  /// One line of a hunk, marked when added or removed.
+  private static func lineHTML(_ line: FileDiff.Line, file: ChapterChanges.File) -> String {
+    let new = line.newIndex.flatMap { file.newLines.indices.contains($0) ? file.newLines[$0] : nil } ?? ""
+    let old = line.oldIndex.flatMap { file.oldLines.indices.contains($0) ? file.oldLines[$0] : nil } ?? ""
+    switch line.kind {
+    case .context: return new
+    case .added: return "<span class=\"line add\">\(new)</span>"
+    case .removed: return "<span class=\"line del\">\(old)</span>"
+    }
+  }
+
+  /// The id of a file's section: `Sources/A/B.swift` → `file-sources-a-b-swift`.
+  static func fileID(_ path: String) -> String {
+    "file-" + Chapter.slug(path.replacingOccurrences(of: "/", with: " ").replacingOccurrences(of: ".", with: " "))
+  }
+}

@@ -1,0 +1,104 @@
+import BookKit
+
+/// What one chapter changes in the book's code: every tangled file (sources, tests, the manifest) that the
+/// chapter adds, changes or removes, diffed against the end of the previous chapter. Built from the tangle
+/// of the chapter prefixes, so no git is needed.
+struct ChapterChanges: Sendable {
+  /// One file's change.
+  struct File: Sendable {
+    enum Status: String, Sendable { case added, changed, removed }
+    /// The path, relative to the workspace root.
+    var path: String
+    var status: Status
+    var diff: FileDiff
+    /// Each line of the old and the new version, as HTML (highlighted when the file is Swift).
+    var oldLines: [String]
+    var newLines: [String]
+    /// For each hunk, the anchor (on the chapter's page) of the listing that wrote it, if one is known.
+    var hunkAnchors: [String?]
+  }
+
+  /// The chapter's index in book order.
+  var chapterIndex: Int
+  /// The changed files, sorted by path.
+  var files: [File]
+
+  /// The changes of every chapter of `book`, given each chapter's listing anchors.
+  static func all(in book: Book, anchors: [[String]]) -> [ChapterChanges] {
+    Parallel.map(Array(book.chapters.indices)) { index in
+      let before = index == 0 ? [] : Tangler.tangle(Array(book.chapters[..<index])).files
+      let after = Tangler.tangle(Array(book.chapters[...index])).files
+      return ChapterChanges(index: index, before: before, after: after, book: book, anchors: anchors[index])
+    }
+  }
+
+  /// The changes from `before` (the files at the end of the previous chapter) to `after`.
+  init(index: Int, before: [TangledFile], after: [TangledFile], book: Book, anchors: [String]) {
+    self.chapterIndex = index
+    let old = Dictionary(before.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let new = Dictionary(after.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let listings = book.chapters[index].listings
+    var files: [File] = []
+    for path in Set(old.keys).union(new.keys).sorted() {
+      let oldText = old[path].map(Self.readerText) ?? ""
+      let newText = new[path].map(Self.readerText) ?? ""
+      guard oldText != newText else { continue }
+      let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
+      let diff = FileDiff(old: Self.lines(oldText), new: Self.lines(newText))
+      let anchors = diff.hunks.map { hunk in
+        Self.anchor(of: hunk, in: new[path], chapterIndex: index, listings: listings, anchors: anchors)
+          ?? Self.anchorOfFirstListing(touching: path, in: book, chapterIndex: index, anchors: anchors)
+      }
+      files.append(
+        File(
+          path: path, status: status, diff: diff, oldLines: Self.html(oldText, path: path),
+          newLines: Self.html(newText, path: path), hunkAnchors: anchors))
+    }
+    self.files = files
+  }
+
+  /// A file as a reader sees it: its chunks' code, a blank line between chunks (no header, no directives).
+  static func readerText(_ file: TangledFile) -> String {
+    file.chunks.map(\.code).joined(separator: "\n")
+  }
+
+  /// The lines of some text, without the empty piece after a final newline.
+  private static func lines(_ text: String) -> [Substring] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Each line as HTML.
+  private static func html(_ text: String, path: String) -> [String] {
+    path.hasSuffix(".swift") ? SwiftHighlighter.highlight(text) : SwiftHighlighter.plain(text)
+  }
+
+  /// The listing of this chapter that wrote the hunk's first added line.
+  private static func anchor(
+    of hunk: FileDiff.Hunk, in file: TangledFile?, chapterIndex: Int, listings: [Listing], anchors: [String]
+  ) -> String? {
+    guard let file, let added = hunk.lines.first(where: { $0.kind == .added })?.newIndex else { return nil }
+    var start = 0
+    for chunk in file.chunks {
+      let count = Self.lines(chunk.code).count + 1  // the blank line that follows each chunk
+      if added < start + count {
+        guard chunk.chapterIndex == chapterIndex,
+          let listing = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line })
+        else { return nil }
+        return anchors[listing]
+      }
+      start += count
+    }
+    return nil
+  }
+
+  /// The first listing of this chapter that writes to `path` (for hunks that only remove lines).
+  private static func anchorOfFirstListing(
+    touching path: String, in book: Book, chapterIndex: Int, anchors: [String]
+  ) -> String? {
+    book.chapters[chapterIndex].listings.indices.first { listingIndex in
+      book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]?.file == path
+    }.map { anchors[$0] }
+  }
+}
