@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1647)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1895)
 import ImmutableData
 import XCTest
 
@@ -20,7 +20,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1664)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1912)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -54,7 +54,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1698)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1946)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -119,7 +119,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1763)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2011)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -163,7 +163,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1807)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2055)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
