@@ -12,7 +12,7 @@ import Foundation
   import Darwin
 #endif
 
-/// Input from a file descriptor, read on a thread of their own and delivered as a stream.
+/// Input from a file descriptor, read on a thread of its own and delivered as a stream.
 enum KeyReader {
   /// The most bytes one read takes: far more than a person types between two reads.
   static let readSize = 256

@@ -10,7 +10,7 @@ import Observation
 /// A memoized, observable slice of a store's state.
 ///
 /// A selection selects its output once when it is made, then again after each action: during
-/// the dispatch when the action came through a ``Dispatch``, from the store's stream otherwise.
+/// the dispatch, when the action came through a ``Dispatch``, and when the store's stream delivers it.
 /// It publishes a new output only when the output selector's `didChange` says so (and, with the
 /// optional filter and dependency selectors, only after those let the action through), so
 /// Observation reports exactly the changes a view should redraw for.
@@ -58,7 +58,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1298)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1299)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -87,7 +87,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1336)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1337)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1371)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1372)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1453)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1454)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2226)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2258)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2245)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2277)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,7 +77,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2304)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2336)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -114,7 +114,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2345)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2377)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -160,7 +160,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2394)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2425)
 extension StoreContextTests {
   @MainActor
   func testReleasedSelectionsLeaveTheStoresList() async throws {
@@ -176,26 +176,6 @@ extension StoreContextTests {
 
     XCTAssertEqual(StoreSelections<Int, TallyAction>.of(store).count, 1)
     XCTAssertEqual(kept.output, 1)
-  }
-
-  @MainActor
-  func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {
-    let log = CallLog()
-    let store = Store(initialState: 0, reducer: TallyReducer.reduce)
-    let context = StoreContext(store)
-    let pluses = context.select(
-      filter: { oldState, action in log.record("filter(\(oldState), \(action))"); return action == .didTapPlus },
-      outputSelector: OutputSelector { state in log.record("select \(state)"); return state }
-    )
-    _ = log.take()
-
-    try context.dispatch(.didTapMinus)
-    XCTAssertEqual(log.take(), ["filter(0, didTapMinus)"])
-    XCTAssertEqual(pluses.output, 0, "a filter is a promise: the rejected action is not selected")
-
-    try context.dispatch(.didTapPlus)
-    XCTAssertEqual(log.take(), ["filter(-1, didTapPlus)", "select 0"])
-    XCTAssertEqual(pluses.output, 0, "the state is back at 0, so nothing changed")
   }
 }
 #sourceLocation()
