@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1372)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1378)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1454)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1460)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///
