@@ -28,7 +28,7 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 34)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 41)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),

@@ -26,9 +26,9 @@ struct CounterApp {
     let context = CounterContext(store)
     let root = CounterRootView(context: context, titles: ["Counter A", "Counter B"])
     if isatty(STDIN_FILENO) == 1 {
-      await TerminalSession(context: context, root: root).run()
+      await TerminalSession(root: root).run()
     } else {
-      ScriptSession(context: context, root: root).run()
+      ScriptSession(root: root).run()
     }
   }
 }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 325)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 323)
 import Foundation
 
 #if canImport(Glibc)
@@ -12,17 +12,22 @@ import Foundation
   import Darwin
 #endif
 
-/// Bytes from a file descriptor, read on a thread of their own and delivered as a stream.
+/// Input from a file descriptor, read on a thread of its own and delivered as a stream.
 enum KeyReader {
-  /// Every byte read from `fileDescriptor`, until the end of the input or an error.
-  static func bytes(from fileDescriptor: Int32) -> AsyncStream<UInt8> {
-    let (stream, continuation) = AsyncStream.makeStream(of: UInt8.self)
+  /// The most bytes one read takes: far more than a person types between two reads.
+  static let readSize = 256
+
+  /// The bytes of each read from `fileDescriptor`, in order, until the end of the input or an error.
+  static func reads(from fileDescriptor: Int32) -> AsyncStream<[UInt8]> {
+    let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
     let thread = Thread {
-      var byte: UInt8 = 0
+      var buffer = [UInt8](repeating: 0, count: Self.readSize)
       while true {
-        let count = read(fileDescriptor, &byte, 1)
-        if count == 1 {
-          continuation.yield(byte)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+          read(fileDescriptor, bytes.baseAddress, bytes.count)
+        }
+        if count > 0 {
+          continuation.yield(Array(buffer[..<count]))
         } else if count < 0 && errno == EINTR {
           continue
         } else {

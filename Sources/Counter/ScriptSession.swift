@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 124)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 125)
 import CounterUI
 import ImmutableUI
 
@@ -11,7 +11,6 @@ import ImmutableUI
 /// standard output.
 @MainActor
 struct ScriptSession {
-  let context: CounterContext
   let root: CounterRootView
 
   /// Draws the first frame, then handles each line and draws again, until `q` or the end of
@@ -23,14 +22,13 @@ struct ScriptSession {
       let key = CounterKey(line: line)
       if key == .quit { return }
       self.root.handle(key)
-      self.context.refreshSelections()
       renderer.render()
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 184)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 181)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 ///
 /// No line of a Counter frame is blank, so splitting the output at blank lines gives the frames back.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 373)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 381)
 import CounterUI
 import ImmutableUI
 
@@ -16,7 +16,6 @@ import ImmutableUI
 /// Runs the Counter at a terminal: raw mode, one key at a time, the screen redrawn in place.
 @MainActor
 struct TerminalSession {
-  let context: CounterContext
   let root: CounterRootView
 
   /// Runs until `q`, Ctrl-C, Ctrl-D or the end of input, then restores the terminal.
@@ -24,18 +23,18 @@ struct TerminalSession {
   /// If the terminal cannot be put into raw mode, the session reads lines like a script.
   func run() async {
     guard let rawMode = RawMode(fileDescriptor: STDIN_FILENO) else {
-      ScriptSession(context: self.context, root: self.root).run()
+      ScriptSession(root: self.root).run()
       return
     }
     defer { rawMode.restore() }
     let screen = StandardOutputScreen(clearsScreen: true, lineEnding: "\r\n")
     let renderer = Renderer(self.root, screen: screen)
     let drawing = Task { await renderer.run() }
-    for await byte in KeyReader.bytes(from: STDIN_FILENO) {
-      let key = CounterKey(byte: byte)
-      if key == .quit { break }
-      self.root.handle(key)
-      self.context.refreshSelections()
+    reading: for await bytes in KeyReader.reads(from: STDIN_FILENO) {
+      for key in CounterKey.keys(in: bytes) {
+        if key == .quit { break reading }
+        self.root.handle(key)
+      }
     }
     drawing.cancel()
     await drawing.value

@@ -62,7 +62,53 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 208)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 209)
+extension CounterKey {
+  /// The keys in the bytes of one read from a terminal in raw mode, in order.
+  ///
+  /// Most keys are one byte: `keys(in: Array("+-".utf8)) == [.plus, .minus]`. A control sequence,
+  /// such as the `ESC [ A` of an up arrow, is one unknown key spelled `^[[A`.
+  public static func keys(in bytes: [UInt8]) -> [CounterKey] {
+    var keys: [CounterKey] = []
+    var start = 0
+    while start < bytes.count {
+      let length = Self.controlSequenceLength(in: bytes[start...])
+      if length > 1 {
+        keys.append(.unknown(bytes[start..<start + length].map(Self.spelling(of:)).joined()))
+      } else {
+        keys.append(CounterKey(byte: bytes[start]))
+      }
+      start += length
+    }
+    return keys
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 237)
+extension CounterKey {
+  /// How many bytes the control sequence at the start of `bytes` has, or 1 if none starts there.
+  static func controlSequenceLength(in bytes: ArraySlice<UInt8>) -> Int {
+    let escape: UInt8 = 0x1B
+    let body = Array(bytes.prefix(16))
+    guard body.count >= 3, body[0] == escape else { return 1 }
+    switch body[1] {
+    case UInt8(ascii: "O"):
+      return (0x40...0x7E).contains(body[2]) ? 3 : 1
+    case UInt8(ascii: "["):
+      for index in 2..<body.count {
+        if (0x40...0x7E).contains(body[index]) { return index + 1 }
+        if !(0x20...0x3F).contains(body[index]) { return 1 }
+      }
+      return 1
+    default:
+      return 1
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 265)
 extension CounterKey {
   /// The keys the hint line offers, in order.
   public static let offered: [CounterKey] = [.plus, .minus, .tab, .quit]

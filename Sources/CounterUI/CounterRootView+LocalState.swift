@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 481)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 538)
 import Observation
 
 extension CounterRootView {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 842)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 491)
 import ImmutableData
 
 /// The one thing a view may do to a store: report that something happened.
@@ -13,14 +13,23 @@ import ImmutableData
 public struct Dispatch<Action: Sendable>: Sendable {
   private let send: @MainActor @Sendable (Action) throws -> Void
 
-  /// Wraps `dispatcher`, keeping only its `dispatch(action:)`.
-  public init<D: ImmutableData.Dispatcher>(_ dispatcher: D) where D.Action == Action {
-    self.send = { action in try dispatcher.dispatch(action: action) }
+  /// Wraps `store`, keeping only its `dispatch(action:)`. Once the reducer has run, the action
+  /// reaches every ``Selection`` of `store`, before dispatching returns.
+  public init<Store>(_ store: Store)
+  where
+    Store: ImmutableData.Dispatcher & ImmutableData.Selector & AnyObject,
+    Store.Action == Action
+  {
+    self.send = { action in
+      let oldState = store.select { state in state }
+      try store.dispatch(action: action)
+      StoreSelections<Store.State, Action>.of(store).deliver((oldState: oldState, action: action))
+    }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 872)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 530)
 extension Dispatch {
   /// Sends `action` to the store. Rethrows the reducer's error, if any.
   @MainActor

@@ -3,16 +3,17 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 335)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 163)
 import ImmutableData
 import Observation
 
 /// A memoized, observable slice of a store's state.
 ///
-/// A selection selects its output once when it is made, then follows the store's stream.
-/// For each action it asks the filter, re-selects the dependencies, re-selects the output
-/// only if a dependency changed, and publishes the output only if the output's `didChange`
-/// says so. Observation therefore reports exactly the changes a view should redraw for.
+/// A selection selects its output once when it is made, then again after each action: during
+/// the dispatch, when the action came through a ``Dispatch``, and when the store's stream delivers it.
+/// It publishes a new output only when the output selector's `didChange` says so (and, with the
+/// optional filter and dependency selectors, only after those let the action through), so
+/// Observation reports exactly the changes a view should redraw for.
 @MainActor
 public final class Selection<State: Sendable, Action: Sendable, Output> {
   private let registrar = ObservationRegistrar()
@@ -30,6 +31,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
     self.task = store.listen { [weak self] element in
       self?.receive(element)
     }
+    store.register(self)
   }
 
   deinit {
@@ -38,7 +40,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 385)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 218)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -56,7 +58,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 491)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1299)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -85,9 +87,9 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 530)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1337)
 extension Selection {
-  /// Handles one element of the store's stream: `oldState` is the state before `action`.
+  /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
     if let filter = self.parameters.filter, !filter(element.oldState, element.action) {
       return
@@ -107,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 566)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1378)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -141,7 +143,16 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 615)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 660)
+extension Selection {
+  /// Whether this selection reads `store` now.
+  func follows(_ store: AnyObject) -> Bool {
+    self.store.refers(to: store)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1460)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///
@@ -171,6 +182,7 @@ extension Selection {
   {
     guard !self.store.refers(to: store) else { return }
     self.store = StoreReference(store)
+    self.store.register(self)
     self.startFresh()
     self.task?.cancel()
     self.task = self.store.listen { [weak self] element in
@@ -181,19 +193,6 @@ extension Selection {
   private func startFresh() {
     guard let state = self.store.state else { return }
     self.publish(self.parameters.selectFresh(from: state))
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 682)
-extension Selection {
-  /// Re-selects from the store's current state now, as if an action had passed the filter.
-  ///
-  /// The stream brings every change anyway, a moment later; `refresh()` is for code that
-  /// must see the new output before it goes on, such as a program reading commands from a pipe.
-  public func refresh() {
-    guard let state = self.store.state else { return }
-    self.reselect(from: state)
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 720)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 421)
 import ImmutableData
 
 /// The store as a tree of views sees it: a way to report events and a way to select state.
@@ -17,7 +17,6 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 
   private let reference: StoreReference<State, Action>
   private let currentState: @MainActor () -> State
-  private let registry = SelectionRegistry()
 
   /// Makes a context for `store`. The context keeps the store alive.
   public init<Store>(_ store: Store)
@@ -32,7 +31,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 761)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1417)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(
@@ -41,7 +40,7 @@ extension StoreContext {
     dependencySelectors: repeat DependencySelector<State, each Dependency>,
     outputSelector: OutputSelector<State, Output>
   ) -> Selection<State, Action, Output> {
-    let selection = Selection(
+    Selection(
       store: self.reference,
       state: self.currentState(),
       id: id,
@@ -51,8 +50,6 @@ extension StoreContext {
         outputSelector: outputSelector
       )
     )
-    self.registry.add(selection)
-    return selection
   }
 
   /// Makes a ``Selection`` of one `Equatable` value, with no filter and no dependencies.
@@ -62,18 +59,6 @@ extension StoreContext {
     _ select: @escaping @Sendable (State) -> Output
   ) -> Selection<State, Action, Output> {
     self.select(outputSelector: OutputSelector(select: select))
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 824)
-extension StoreContext {
-  /// Brings every selection made through this context up to date with the store, now.
-  ///
-  /// After `try context.dispatch(.didTapIncrementButton)`, `context.refreshSelections()`
-  /// makes the views' outputs (and a renderer's ``Renderer/needsRender``) current at once.
-  public func refreshSelections() {
-    self.registry.refreshAll()
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 412)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 245)
 import ImmutableData
 
 /// A weak, type-erased handle on one store: read its state, follow its stream.
@@ -16,6 +16,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
   typealias Element = (oldState: State, action: Action)
 
   private weak var object: AnyObject?
+  private let selections: StoreSelections<State, Action>
   private let readState: @MainActor () -> State?
   private let startListening: @MainActor (
     _ handle: @escaping @MainActor @Sendable (Element) -> Void
@@ -26,6 +27,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
     Store: ImmutableData.Selector<State> & ImmutableData.Streamer<State, Action> & AnyObject
   {
     self.object = store
+    self.selections = StoreSelections.of(store)
     self.readState = { [weak store] in store?.select { state in state } }
     self.startListening = { [weak store] handle in
       guard let stream = store?.makeStream() else { return nil }
@@ -43,7 +45,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 465)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 301)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }
@@ -58,6 +60,11 @@ extension StoreReference {
     _ handle: @escaping @MainActor @Sendable (Element) -> Void
   ) -> Task<Void, Never>? {
     self.startListening(handle)
+  }
+
+  /// Adds `selection` to the store's list, so a ``Dispatch`` of this store reaches it.
+  func register<Output>(_ selection: Selection<State, Action, Output>) {
+    self.selections.add(selection)
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 870)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 952)
 import CounterData
 import XCTest
 
@@ -49,6 +49,18 @@ final class CounterGlobalLocalTests: XCTestCase {
     XCTAssertEqual(harness.value, 1)
     XCTAssertTrue(harness.lastFrame.contains("    Presses here: - + + - -"))
     XCTAssertEqual(harness.root.views[1].local.presses.count, CounterView.LocalState.historyLimit)
+  }
+
+  @MainActor
+  func testTheKeysOfOneReadMakeOneConsistentFrame() async {
+    let harness = Harness()
+    for key in CounterKey.keys(in: Array("+++".utf8)) {
+      harness.root.handle(key)
+    }
+    let frame = harness.renderer.renderIfNeeded()
+    XCTAssertEqual(frame?.lines[1...2], ["    Value: 3", "    Presses here: + + +"])
+    XCTAssertEqual(frame?.lines[4], "    Value: 3", "the other view agrees")
+    XCTAssertEqual(harness.screen.frames.count, 2, "the first frame, then one for the whole read")
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 680)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 732)
 import CounterUI
 import XCTest
 
@@ -41,6 +41,36 @@ final class CounterKeyTests: XCTestCase {
     for key in CounterKey.offered {
       XCTAssertEqual(CounterKey(line: key.name), key, "key \(key.name)")
     }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 777)
+extension CounterKeyTests {
+  func testOneReadCanHoldSeveralKeys() {
+    XCTAssertEqual(CounterKey.keys(in: []), [])
+    XCTAssertEqual(CounterKey.keys(in: Array("+".utf8)), [.plus])
+    XCTAssertEqual(CounterKey.keys(in: Array("++-\tq".utf8)), [.plus, .plus, .minus, .tab, .quit])
+  }
+
+  func testAControlSequenceIsOneKeyWhereverItSits() {
+    let up: [UInt8] = [27, 91, 65]
+    let ctrlRight = [27] + Array("[1;5C".utf8)
+    let applicationDown = [27] + Array("OB".utf8)
+    XCTAssertEqual(CounterKey.keys(in: up), [.unknown("^[[A")])
+    XCTAssertEqual(CounterKey.keys(in: ctrlRight), [.unknown("^[[1;5C")])
+    XCTAssertEqual(CounterKey.keys(in: applicationDown), [.unknown("^[OB")])
+    XCTAssertEqual(
+      CounterKey.keys(in: Array("+".utf8) + up + Array("-".utf8) + up),
+      [.plus, .unknown("^[[A"), .minus, .unknown("^[[A")])
+  }
+
+  func testAnIncompleteSequenceIsOneKeyPerByte() {
+    XCTAssertEqual(CounterKey.keys(in: [27]), [.unknown("^[")])
+    XCTAssertEqual(CounterKey.keys(in: [27, 91]), [.unknown("^["), .unknown("[")])
+    XCTAssertEqual(CounterKey.keys(in: [27, 91, 10, 43]), [.unknown("^["), .unknown("["), .unknown("^J"), .plus])
+    XCTAssertEqual(CounterKey.keys(in: [27, 43]), [.unknown("^["), .plus])
+    XCTAssertEqual(CounterKey.keys(in: [27, 27, 91, 66]), [.unknown("^["), .unknown("^[[B")])
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 726)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 811)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -40,28 +40,25 @@ final class CounterRenderingTests: XCTestCase {
   }
 
   @MainActor
-  func testTheValueSelectionFollowsTheStore() async throws {
+  func testTheValueSelectionIsCurrentWhenDispatchReturns() async throws {
     let store = Store(initialState: CounterState(1), reducer: CounterReducer.reduce)
     let context = CounterContext(store)
     let value = context.selectValue()
-    try store.dispatch(action: .didTapIncrementButton)
-    context.refreshSelections()
+    try context.dispatch(.didTapIncrementButton)
     XCTAssertEqual(value.output, 2)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 777)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 861)
 extension CounterRenderingTests {
   @MainActor
-  func testDrawingBeforeTheRefreshShowsThePressBesideTheOldValue() async {
+  func testAFrameDrawnRightAfterAKeyIsConsistent() async {
     let harness = Harness()
     harness.root.handle(.plus)
-    let early = harness.renderer.render()
-    XCTAssertEqual(early.lines[1...2], ["    Value: 0", "    Presses here: +"])
-    harness.context.refreshSelections()
-    let consistent = harness.renderer.renderIfNeeded()
-    XCTAssertEqual(consistent?.lines[1...2], ["    Value: 1", "    Presses here: +"])
+    let frame = harness.renderer.render()
+    XCTAssertEqual(frame.lines[1...2], ["    Value: 1", "    Presses here: +"])
+    XCTAssertNil(harness.renderer.renderIfNeeded(), "nothing is left to catch up")
   }
 }
 #sourceLocation()

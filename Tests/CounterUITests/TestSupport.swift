@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 595)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 648)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -40,7 +40,7 @@ struct RefusedForTesting: Error, CustomStringConvertible {
 let refuseEverything: CounterReducerFunction = { _, _ in throw RefusedForTesting() }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 632)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 685)
 /// One Counter screen: a store, a root view on it, and a renderer that records its frames.
 @MainActor
 final class Harness {
@@ -62,11 +62,10 @@ final class Harness {
     self.renderer.render()
   }
 
-  /// Presses `keys` in order as the program does: handle, refresh the selections, draw if needed.
+  /// Presses `keys` in order as the program does: handle, then draw if needed.
   func press(_ keys: CounterKey...) {
     for key in keys {
       self.root.handle(key)
-      self.context.refreshSelections()
       self.renderer.renderIfNeeded()
     }
   }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1647)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1906)
 import ImmutableData
 import XCTest
 
@@ -20,7 +20,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1664)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1923)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -54,7 +54,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1698)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1957)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -119,7 +119,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1763)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2022)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -163,7 +163,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1807)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2066)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -190,6 +190,30 @@ extension SelectionLifecycleTests {
     XCTAssertNil(released)
     let terminations: [Void] = await terminated.collect(through: { _ in true })
     XCTAssertEqual(terminations.count, 1, "the selection's stream was terminated")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2100)
+extension SelectionLifecycleTests {
+  @MainActor
+  func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {
+    let log = CallLog()
+    let store = Store(initialState: 0, reducer: TallyReducer.reduce)
+    let context = StoreContext(store)
+    let pluses = context.select(
+      filter: { oldState, action in log.record("filter(\(oldState), \(action))"); return action == .didTapPlus },
+      outputSelector: OutputSelector { state in log.record("select \(state)"); return state }
+    )
+    _ = log.take()
+
+    try context.dispatch(.didTapMinus)
+    XCTAssertEqual(log.take(), ["filter(0, didTapMinus)"])
+    XCTAssertEqual(pluses.output, 0, "a filter is a promise: the rejected action is not selected")
+
+    try context.dispatch(.didTapPlus)
+    XCTAssertEqual(log.take(), ["filter(-1, didTapPlus)", "select 0"])
+    XCTAssertEqual(pluses.output, 0, "the state is back at 0, so nothing changed")
   }
 }
 #sourceLocation()

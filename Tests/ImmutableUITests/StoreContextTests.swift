@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1978)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2264)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1997)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2283)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,20 +77,18 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2052)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2342)
 extension StoreContextTests {
   @MainActor
-  func testRefreshingAfterEachCommandGivesOneFramePerChange() async throws {
+  func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
     let store = Store(initialState: 0, reducer: TallyReducer.reduce)
-    let context = StoreContext(store)
-    let tally = TallyView(context: context)
+    let tally = TallyView(context: StoreContext(store))
     let screen = RecordingScreen()
     let renderer = Renderer(tally, screen: screen)
     renderer.render()
 
     for command in ["+", "+", "?", "-"] {
       try tally.handle(command)
-      context.refreshSelections()
       renderer.renderIfNeeded()
     }
 
@@ -98,17 +96,86 @@ extension StoreContextTests {
   }
 
   @MainActor
-  func testRefreshedSelectionIgnoresTheLateStreamElement() async throws {
-    let store = TestStore<Int, TallyAction>(1)
-    let selection = Selection(store: store, outputSelector: OutputSelector { $0 * 10 })
-    let element = store.apply(.didTapPlus, making: 2)
-    selection.refresh()
-    XCTAssertEqual(selection.output, 20)
+  func testEverySelectionOfTheStoreAgreesWhenDispatchReturns() async throws {
+    let store = Store(initialState: 0, reducer: TallyReducer.reduce)
+    let first = StoreContext(store)
+    let second = StoreContext(store)
+    let tally = first.select { $0 }
+    let tens = second.select { $0 * 10 }
+    let direct = Selection(store: store, outputSelector: OutputSelector { $0 - 1 })
 
-    let changes = trackOutput(of: selection)
-    selection.receive(element)
+    for (action, expected) in [(TallyAction.didTapPlus, 1), (.didTapPlus, 2), (.didTapMinus, 1)] {
+      try first.dispatch(action)
+      XCTAssertEqual(tally.output, expected, "the dispatching context's selection")
+      XCTAssertEqual(tens.output, expected * 10, "another context of the same store")
+      XCTAssertEqual(direct.output, expected - 1, "a selection made without a context")
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2383)
+extension StoreContextTests {
+  @MainActor
+  func testOnlySelectionsThatReallyChangedAreNotified() async throws {
+    let store = Store(initialState: 0, reducer: TallyReducer.reduce)
+    let context = StoreContext(store)
+    let tally = context.select { $0 }
+    let isNegative = context.select { $0 < 0 }
+    let tallyChanges = trackOutput(of: tally)
+    let signChanges = trackOutput(of: isNegative)
+
+    try context.dispatch(.didTapPlus)
+
+    XCTAssertEqual(tallyChanges.value, 1, "0 to 1 is one change")
+    XCTAssertEqual(signChanges.value, 0, "still not negative: no notification")
+
+    let tallyEcho = trackOutput(of: tally)
+    let signEcho = trackOutput(of: isNegative)
+    let streamCopy = (oldState: 0, action: TallyAction.didTapPlus)
+    tally.receive(streamCopy)
+    isNegative.receive(streamCopy)
+
+    XCTAssertEqual(tallyEcho.value, 0, "the stream's copy finds nothing new")
+    XCTAssertEqual(signEcho.value, 0)
+    XCTAssertEqual(tally.output, 1)
+  }
+
+  @MainActor
+  func testAThrowingReducerLeavesEverySelectionAlone() async throws {
+    struct TooHigh: Error {}
+    let store = Store(initialState: 1) { (state: Int, action: TallyAction) throws -> Int in
+      guard action == .didTapMinus else { throw TooHigh() }
+      return state - 1
+    }
+    let context = StoreContext(store)
+    let tally = context.select { $0 }
+    let changes = trackOutput(of: tally)
+
+    XCTAssertThrowsError(try context.dispatch(.didTapPlus))
 
     XCTAssertEqual(changes.value, 0)
+    XCTAssertEqual(tally.output, 1)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2431)
+extension StoreContextTests {
+  @MainActor
+  func testReleasedSelectionsLeaveTheStoresList() async throws {
+    let store = Store(initialState: 0, reducer: TallyReducer.reduce)
+    let context = StoreContext(store)
+    let kept = context.select { $0 }
+    var released: Selection<Int, TallyAction, Int>? = context.select { $0 * 2 }
+    XCTAssertEqual(StoreSelections<Int, TallyAction>.of(store).count, 2)
+    XCTAssertEqual(released?.output, 0)
+
+    released = nil
+    try context.dispatch(.didTapPlus)
+
+    XCTAssertEqual(StoreSelections<Int, TallyAction>.of(store).count, 1)
+    XCTAssertEqual(kept.output, 1)
   }
 }
 #sourceLocation()

@@ -3,12 +3,12 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1187)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 987)
 import ImmutableData
 import ImmutableUI
 
 /// What can happen to a tally: the two keys were pressed.
-enum TallyAction: Sendable {
+enum TallyAction: Equatable, Sendable {
   case didTapPlus
   case didTapMinus
 }
