@@ -47,7 +47,7 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1282)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1284)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {

@@ -27,7 +27,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1501)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1504)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {
