@@ -27,7 +27,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1504)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1505)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

@@ -26,7 +26,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1422)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1423)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkReceivesTheStoreAndChangesNothingByItself() async {
