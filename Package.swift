@@ -8,7 +8,7 @@
 //   Chapters/04-counter-ui.md
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 27)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
 import PackageDescription
 
 /// The settings every target of the book shares: warnings are errors. The language mode is Swift 6,
@@ -23,7 +23,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ImmutableData", swiftSettings: strict),
-    .testTarget(name: "ImmutableDataTests", dependencies: ["ImmutableData"], swiftSettings: strict),
+    .target(name: "ImmutableDataTestSupport", dependencies: ["ImmutableData"], swiftSettings: strict),
+    .testTarget(
+      name: "ImmutableDataTests", dependencies: ["ImmutableData", "ImmutableDataTestSupport"],
+      swiftSettings: strict),
   ]
 )
 #sourceLocation()

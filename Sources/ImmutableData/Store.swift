@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 658)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 854)
 /// The one home of a program's global state.
 ///
 /// A store holds the current state and changes it only by running its reducer on dispatched
@@ -36,8 +36,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 699)
-extension Store: Dispatcher {
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 892)
+extension Store {
   /// Runs the reducer on the current state and `action`, keeps the result, then reports
   /// `(oldState, action)` to every stream.
   ///
@@ -47,7 +47,21 @@ extension Store: Dispatcher {
     self.state = try self.reducer(oldState, action)
     self.registrar.yield((oldState: oldState, action: action))
   }
+}
+#sourceLocation()
 
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 404)
+extension Store: Selector {
+  /// Applies `selector` to the current state and returns its answer: for a state of `7`,
+  /// `select { $0 * 2 }` returns `14`.
+  public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
+    selector(self.state)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 489)
+extension Store: Dispatcher {
   /// Runs `thunk` now with this store as its dispatcher and its selector.
   public func dispatch(thunk: @MainActor @Sendable (Store, Store) throws -> Void) rethrows {
     try thunk(self, self)
@@ -62,16 +76,7 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 736)
-extension Store: Selector {
-  /// Applies `selector` to the current state and returns its answer.
-  public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
-    selector(self.state)
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 747)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 913)
 extension Store: Streamer {
   /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
   public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
@@ -80,7 +85,7 @@ extension Store: Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 761)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 927)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///

@@ -3,12 +3,30 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 921)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 299)
+import ImmutableData
+import ImmutableDataTestSupport
 import XCTest
-@testable import ImmutableData
 
 /// Holding state, dispatching actions and selecting.
 final class StoreTests: XCTestCase {
+  @MainActor
+  func testDispatchingRunsTheReducerAndSelectingReadsTheResult() async throws {
+    let store = Store(initialState: 0, reducer: Tally.reduce)
+    try store.dispatch(action: .didAdd(2))
+    try store.dispatch(action: .didAdd(3))
+    XCTAssertEqual(store.select { $0 }, 5)
+    XCTAssertEqual(store.select { $0 * 10 }, 50)
+    XCTAssertThrowsError(try store.dispatch(action: .didAdd(-6))) { error in
+      XCTAssertEqual(error as? Tally.Error, .wouldGoBelowZero(-1))
+    }
+    XCTAssertEqual(store.select { $0 }, 5, "a refused action changes nothing")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1378)
+extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {
     let spy = ReducerSpy(result: .success(99))
@@ -43,14 +61,6 @@ final class StoreTests: XCTestCase {
       ]
     )
     XCTAssertEqual(store.state, 10)
-  }
-
-  @MainActor
-  func testSelectAppliesTheSelectorToTheCurrentState() async throws {
-    let store = Store(initialState: 7, reducer: Tally.reduce)
-    try store.dispatch(action: .didAdd(5))
-    XCTAssertEqual(store.select { $0 * 2 }, 24)
-    XCTAssertEqual(store.select { String($0) }, "12")
   }
 }
 #sourceLocation()

@@ -3,9 +3,10 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1221)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1595)
+import ImmutableData
+import ImmutableDataTestSupport
 import XCTest
-@testable import ImmutableData
 
 /// Bounded stream buffers: what they keep, what they drop, and who hears about it.
 final class StreamBufferingTests: XCTestCase {
@@ -18,11 +19,15 @@ final class StreamBufferingTests: XCTestCase {
     Step(oldState: 10, action: .didAdd(5)),
   ]
 
+  /// What a stream made by `makeStream` delivers, and what its drop handler receives, when the store
+  /// dispatches `.didAdd(1)` to `.didAdd(5)` with nobody reading and is then released.
   @MainActor
-  func testKeepingTheNewestDeliversTheLastAndReportsTheRest() async throws {
+  func deliveredAndDropped(
+    bufferingPolicy: StreamBufferingPolicy
+  ) async throws -> (delivered: [Step], dropped: [Step]) {
     var store: Store<Int, Tally.Action>? = Store(initialState: 0, reducer: Tally.reduce)
     let dropped = DropRecorder()
-    let stream = try XCTUnwrap(store).makeStream(bufferingPolicy: .bufferingNewest(2)) { element in
+    let stream = try XCTUnwrap(store).makeStream(bufferingPolicy: bufferingPolicy) { element in
       dropped.steps.append(Step(element))
     }
     for amount in 1...5 {
@@ -30,30 +35,23 @@ final class StreamBufferingTests: XCTestCase {
     }
     store = nil
     let delivered = await stream.collect().map(Step.init)
+    return (delivered, dropped.steps)
+  }
+
+  @MainActor
+  func testKeepingTheNewestDeliversTheLastAndReportsTheRest() async throws {
+    let (delivered, dropped) = try await self.deliveredAndDropped(bufferingPolicy: .bufferingNewest(2))
     XCTAssertEqual(delivered, Array(Self.fiveSteps[3...]))
-    XCTAssertEqual(dropped.steps, Array(Self.fiveSteps[..<3]))
+    XCTAssertEqual(dropped, Array(Self.fiveSteps[..<3]))
   }
 
   @MainActor
   func testKeepingTheOldestDeliversTheFirstAndReportsTheRest() async throws {
-    var store: Store<Int, Tally.Action>? = Store(initialState: 0, reducer: Tally.reduce)
-    let dropped = DropRecorder()
-    let stream = try XCTUnwrap(store).makeStream(bufferingPolicy: .bufferingOldest(2)) { element in
-      dropped.steps.append(Step(element))
-    }
-    for amount in 1...5 {
-      try store?.dispatch(action: .didAdd(amount))
-    }
-    store = nil
-    let delivered = await stream.collect().map(Step.init)
+    let (delivered, dropped) = try await self.deliveredAndDropped(bufferingPolicy: .bufferingOldest(2))
     XCTAssertEqual(delivered, Array(Self.fiveSteps[..<2]))
-    XCTAssertEqual(dropped.steps, Array(Self.fiveSteps[2...]))
+    XCTAssertEqual(dropped, Array(Self.fiveSteps[2...]))
   }
-}
-#sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1274)
-extension StreamBufferingTests {
   @MainActor
   func testTheStoresPolicyAppliesToMakeStream() async throws {
     var store: Store<Int, Tally.Action>? = Store(

@@ -3,9 +3,10 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1326)
-import XCTest
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1692)
 @testable import ImmutableData
+import ImmutableDataTestSupport
+import XCTest
 
 /// The registrar's bookkeeping.
 final class StreamRegistrarTests: XCTestCase {

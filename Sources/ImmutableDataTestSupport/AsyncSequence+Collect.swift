@@ -3,76 +3,15 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 798)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 985)
 import XCTest
-@testable import ImmutableData
-
-/// A failure the tests throw on purpose, told apart by `id`.
-struct TestFailure: Error, Equatable {
-  let id: Int
-}
-
-/// A reducer that records every call and returns or throws whatever `result` says.
-@MainActor
-final class ReducerSpy {
-  /// One call the store made.
-  struct Call: Equatable {
-    let state: Int
-    let action: Tally.Action
-  }
-
-  private(set) var calls: [Call] = []
-  var result: Result<Int, TestFailure>
-
-  init(result: Result<Int, TestFailure>) {
-    self.result = result
-  }
-
-  /// The spy in the shape a store wants. Traps if called off the main actor.
-  var reducer: @Sendable (Int, Tally.Action) throws -> Int {
-    { state, action in
-      try MainActor.assumeIsolated {
-        self.calls.append(Call(state: state, action: action))
-        return try self.result.get()
-      }
-    }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 841)
-/// What a thunk was handed and what it read, kept for the test to check afterwards.
-@MainActor
-final class ThunkRecorder {
-  var dispatcher: Store<Int, Tally.Action>?
-  var selector: Store<Int, Tally.Action>?
-  var selected: [Int] = []
-}
-
-/// One stream element as an `Equatable` value.
-struct Step: Equatable, Sendable {
-  let oldState: Int
-  let action: Tally.Action
-}
-
-extension Step {
-  init(_ element: (oldState: Int, action: Tally.Action)) {
-    self.init(oldState: element.oldState, action: element.action)
-  }
-}
-
-/// The steps a drop handler received, in order.
-@MainActor
-final class DropRecorder {
-  var steps: [Step] = []
-}
 
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// Every element, in order; returns when the sequence ends.
   ///
   /// A sequence that never ends would hang the whole suite, so after `limit` this fails the test
   /// and returns `[]`. No passing test depends on the limit; it only turns a hang into a failure.
-  func collect(
+  public func collect(
     giveUpAfter limit: Duration = .seconds(10),
     file: StaticString = #filePath,
     line: UInt = #line
