@@ -97,6 +97,37 @@ final class ServeTests: XCTestCase {
     XCTAssertEqual(post.status, 405)
   }
 
+  func testNothingOutsideTheSiteIsServedAndHeadSendsNoBody() async throws {
+    let workspace = try self.makeWorkspace()
+    ServeCommand.renderSite(of: workspace)
+    try workspace.write(Data("secret".utf8), to: "outside.txt")
+    try FileManager.default.createSymbolicLink(
+      at: try workspace.url("Site/leak.txt"), withDestinationURL: try workspace.url("outside.txt"))
+    let session = try await PreviewSession.start(
+      site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0
+    ) { false }
+    self.addTeardownBlock { await session.stop() }
+    let port = session.server.port
+    // Raw requests: an HTTP library would tidy `..` away before sending.
+    for target in ["/../outside.txt", "/assets/../../outside.txt", "/%2e%2e/outside.txt", "/leak.txt"] {
+      let client = try await Self.offThePool { try LoopbackClient(port: port) }
+      client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      let (answer, _) = await Self.offThePool { client.receiveUntilClosed() }
+      XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404 "), "\(target): \(answer)")
+      XCTAssertFalse(answer.contains("secret"), target)
+    }
+    let page = try workspace.read("Site/01-alpha.html")
+    let client = try await Self.offThePool { try LoopbackClient(port: port) }
+    client.send("HEAD /01-alpha.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    let (head, closed) = await Self.offThePool { client.receiveUntilClosed() }
+    XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 OK\r\n"), head)
+    XCTAssertTrue(head.contains("\r\nContent-Type: text/html; charset=utf-8\r\n"), head)
+    XCTAssertTrue(head.hasSuffix("\r\n\r\n"), "a head and no body: \(head)")
+    let length = head.components(separatedBy: "\r\nContent-Length: ").last?.prefix { $0.isNumber }
+    XCTAssertGreaterThan(Int(length ?? "") ?? 0, page.count, "the length of the page with its script")
+    XCTAssertTrue(closed)
+  }
+
   func testTheCommandServesAndStopsCleanlyOnControlC() async throws {
     let executable = try XCTUnwrap(Self.bookExecutable, "the built `book` executable next to the tests")
     let workspace = try self.makeWorkspace()
