@@ -10,9 +10,10 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve Site/ on this machine, rebuilding it and reloading open pages when a chapter changes.",
     discussion: """
-      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 300 ms. After a change it \
-      re-renders the site (as `book site` does) and open pages reload. The reload script is added to pages \
-      as they are served; the files on disk never contain it. Stop with Ctrl-C.
+      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 300 ms. \
+      After a change it re-renders the site (as `book site` does) and open pages reload. The reload script \
+      is added to pages as they are served; the files on disk never contain it. A request must arrive \
+      within 10 s; a page's reload poll is answered within 25 s. Stop with Ctrl-C.
       """)
 
   @OptionGroup var options: WorkspaceOptions
