@@ -12,6 +12,12 @@ final class LoopbackClient: @unchecked Sendable {
   // Unchecked: the descriptor is set once in `init`; `close` may race a send, which then fails harmlessly.
   private let descriptor: Int32
 
+  /// A socket call that failed, with the system's reason.
+  struct Failure: Error, CustomStringConvertible {
+    /// `connect: Connection refused`.
+    var description: String
+  }
+
   /// Connects to `127.0.0.1:port`; reads wait at most `readTimeout` seconds each.
   init(port: UInt16, readTimeout: Int = 15) throws {
     #if canImport(Glibc)
@@ -19,7 +25,7 @@ final class LoopbackClient: @unchecked Sendable {
     #else
       let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -30,8 +36,9 @@ final class LoopbackClient: @unchecked Sendable {
       }
     }
     guard connected == 0 else {
+      let reason = String(cString: strerror(errno))
       Self.close(descriptor)
-      throw CocoaError(.fileReadUnknown)
+      throw Failure(description: "connect: \(reason)")
     }
     var limit = timeval(tv_sec: readTimeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
