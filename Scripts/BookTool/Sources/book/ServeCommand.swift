@@ -2,6 +2,7 @@ import ArgumentParser
 import BookKit
 import BookSite
 import Foundation
+import Synchronization
 
 /// `book serve`: a local preview of the site that rebuilds when a chapter changes and reloads open pages.
 struct ServeCommand: ParsableCommand {
@@ -9,9 +10,10 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve Site/ on this machine, rebuilding it and reloading open pages when a chapter changes.",
     discussion: """
-      Renders the site once, serves Site/ over HTTP, and polls Chapters/ every 300 ms. After a change it \
-      re-renders the site (as `book site` does) and open pages reload. The reload script is added to pages \
-      as they are served; the files on disk never contain it. Stop with Ctrl-C.
+      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 300 ms. \
+      After a change it re-renders the site (as `book site` does) and open pages reload. The reload script \
+      is added to pages as they are served; the files on disk never contain it. A request must arrive \
+      within 10 s; a page's reload poll is answered within 25 s. Stop with Ctrl-C.
       """)
 
   @OptionGroup var options: WorkspaceOptions
@@ -19,7 +21,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The port to listen on (0: any free port).")
   var port: UInt16 = 8000
 
-  @Option(help: "The IPv4 address to listen on; the default keeps the preview on this machine.")
+  @Option(help: "The loopback address to listen on (127.0.0.1, another 127.x.y.z, or localhost).")
   var host = "127.0.0.1"
 
   /// Renders the site, serves it and watches the chapters until Ctrl-C.
@@ -31,24 +33,36 @@ struct ServeCommand: ParsableCommand {
       Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")
       Self.waitForInterrupt()
       Self.say("stopping")
-      session.stop()
+      try Self.waitFor { await session.stop() }
       Self.say("stopped")
     }
   }
 
   /// Starts the server and the watcher over the workspace's site and chapters.
   private func startSession(for workspace: Workspace) throws -> PreviewSession {
-    let host = self.host == "localhost" ? "127.0.0.1" : self.host
+    let (site, chapters) = (try workspace.url(SiteCommand.defaultFolder), try workspace.url(workspace.chaptersFolder))
+    let (host, port) = (self.host, self.port)
     do {
-      return try PreviewSession(
-        site: try workspace.url(SiteCommand.defaultFolder), chapters: try workspace.url(workspace.chaptersFolder),
-        host: host, port: self.port
-      ) {
-        Self.renderSite(of: workspace)
+      return try Self.waitFor {
+        try await PreviewSession.start(site: site, chapters: chapters, host: host, port: port) {
+          Self.renderSite(of: workspace)
+        }
       }
-    } catch let failure as ListeningSocket.Failure {
+    } catch let failure as PreviewServer.Failure {
       try fail(failure.description, rule: "cannot-listen")
     }
+  }
+
+  /// Runs async work to its end from the command's synchronous `run` (the main thread, which may block).
+  static func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = Outcome<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do { outcome.set(.success(try await work())) } catch { outcome.set(.failure(error)) }
+      done.signal()
+    }
+    done.wait()
+    return try outcome.get()
   }
 
   /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote;
@@ -123,5 +137,21 @@ struct ServeCommand: ParsableCommand {
     }
     interrupted.wait()
     for source in sources { source.cancel() }
+  }
+}
+
+/// The result of async work, handed from the task that ran it to the thread that waited for it.
+final class Outcome<T: Sendable>: Sendable {
+  private let result = Mutex<Result<T, any Error>?>(nil)
+
+  /// Records the result.
+  func set(_ result: Result<T, any Error>) {
+    self.result.withLock { $0 = result }
+  }
+
+  /// The result's value, or its error; only called once the work has signalled that it is done.
+  func get() throws -> T {
+    guard let result = self.result.withLock({ $0 }) else { throw CancellationError() }
+    return try result.get()
   }
 }

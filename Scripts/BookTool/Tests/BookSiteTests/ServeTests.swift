@@ -1,5 +1,6 @@
 import BookKit
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import book
@@ -41,13 +42,13 @@ final class ServeTests: XCTestCase {
   func testServesThePagesRebuildsOnAChangeAndSignalsTheReload() async throws {
     let workspace = try self.makeWorkspace()
     XCTAssertTrue(ServeCommand.renderSite(of: workspace), "the first render writes the site")
-    let session = try PreviewSession(
+    let session = try await PreviewSession.start(
       site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0,
-      pollInterval: 0.1, reloadPollTimeout: 15
+      pollInterval: 0.1, reloadPollTimeout: .seconds(15)
     ) {
       ServeCommand.renderSite(of: workspace)
     }
-    defer { session.stop() }
+    self.addTeardownBlock { await session.stop() }
     let base = try XCTUnwrap(URL(string: session.address))
     XCTAssertTrue(session.address.hasPrefix("http://127.0.0.1:"))
 
@@ -79,10 +80,10 @@ final class ServeTests: XCTestCase {
   func testAnswersMissingPagesFoldersAndOtherMethods() async throws {
     let workspace = try self.makeWorkspace()
     ServeCommand.renderSite(of: workspace)
-    let session = try PreviewSession(
+    let session = try await PreviewSession.start(
       site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0
     ) { false }
-    defer { session.stop() }
+    self.addTeardownBlock { await session.stop() }
     let base = try XCTUnwrap(URL(string: session.address))
     let missing = try await Self.fetch(base.appendingPathComponent("nope.html"))
     XCTAssertEqual(missing.status, 404)
@@ -94,6 +95,37 @@ final class ServeTests: XCTestCase {
     XCTAssertFalse(css.body.contains("__reload"), "only HTML pages get the script")
     let post = try await Self.fetch(base, method: "POST")
     XCTAssertEqual(post.status, 405)
+  }
+
+  func testNothingOutsideTheSiteIsServedAndHeadSendsNoBody() async throws {
+    let workspace = try self.makeWorkspace()
+    ServeCommand.renderSite(of: workspace)
+    try workspace.write(Data("secret".utf8), to: "outside.txt")
+    try FileManager.default.createSymbolicLink(
+      at: try workspace.url("Site/leak.txt"), withDestinationURL: try workspace.url("outside.txt"))
+    let session = try await PreviewSession.start(
+      site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0
+    ) { false }
+    self.addTeardownBlock { await session.stop() }
+    let port = session.server.port
+    // Raw requests: an HTTP library would tidy `..` away before sending.
+    for target in ["/../outside.txt", "/assets/../../outside.txt", "/%2e%2e/outside.txt", "/leak.txt"] {
+      let client = try await Self.offThePool { try LoopbackClient(port: port) }
+      client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      let (answer, _) = await Self.offThePool { client.receiveUntilClosed() }
+      XCTAssertTrue(answer.hasPrefix("HTTP/1.1 404 "), "\(target): \(answer)")
+      XCTAssertFalse(answer.contains("secret"), target)
+    }
+    let page = try workspace.read("Site/01-alpha.html")
+    let client = try await Self.offThePool { try LoopbackClient(port: port) }
+    client.send("HEAD /01-alpha.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    let (head, closed) = await Self.offThePool { client.receiveUntilClosed() }
+    XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 OK\r\n"), head)
+    XCTAssertTrue(head.contains("\r\nContent-Type: text/html; charset=utf-8\r\n"), head)
+    XCTAssertTrue(head.hasSuffix("\r\n\r\n"), "a head and no body: \(head)")
+    let length = head.components(separatedBy: "\r\nContent-Length: ").last?.prefix { $0.isNumber }
+    XCTAssertGreaterThan(Int(length ?? "") ?? 0, page.count, "the length of the page with its script")
+    XCTAssertTrue(closed)
   }
 
   func testTheCommandServesAndStopsCleanlyOnControlC() async throws {
@@ -124,11 +156,12 @@ final class ServeTests: XCTestCase {
     XCTAssertTrue(output.text.contains("book serve: stopped"), output.text)
   }
 
-  func testAPortInUseIsACommandLineErrorOnStandardError() throws {
+  func testAPortInUseIsACommandLineErrorOnStandardError() async throws {
     let executable = try XCTUnwrap(Self.bookExecutable, "the built `book` executable next to the tests")
     let workspace = try self.makeWorkspace()
-    let busy = try PreviewServer(host: "127.0.0.1", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload())
-    defer { busy.stop() }
+    let busy = try await PreviewServer.start(
+      host: "127.0.0.1", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload())
+    self.addTeardownBlock { await busy.stop() }
     let result = try SiteCommandTests.runProcess(
       executable, ["serve", "--port", "\(busy.port)", "--root", workspace.root.path])
     XCTAssertEqual(result.status, 1)
@@ -198,17 +231,8 @@ extension ServeTests {
       ("/../Package.swift", nil), ("/images/../../x", nil), ("/./a", nil), ("relative", nil), ("/a\\b", nil),
     ]
     for (path, expected) in cases {
-      XCTAssertEqual(PreviewServer.relativePath(forRequestPath: path), expected, path)
+      XCTAssertEqual(PreviewSite.relativePath(forRequestPath: path), expected, path)
     }
-  }
-
-  func testRequestLinesAreParsed() {
-    let request = HTTPRequest(head: "GET /a%20b.html?since=3&x HTTP/1.1\r\nHost: localhost\r\n")
-    XCTAssertEqual(request.method, "GET")
-    XCTAssertEqual(request.path, "/a b.html")
-    XCTAssertEqual(request.query, ["since": "3", "x": ""])
-    XCTAssertEqual(HTTPRequest(head: "nonsense").method, "")
-    XCTAssertEqual(HTTPRequest(head: "GET http://elsewhere/ HTTP/1.1").path, "", "only origin-form targets")
   }
 
   func testTheReloadScriptGoesBeforeTheEndOfTheBody() {
@@ -220,25 +244,65 @@ extension ServeTests {
       "<p>fragment</p><script src=\"/__reload.js?since=0\"></script>")
   }
 
-  func testReloadWaitsAreBoundedAndWokenByARebuildOrByStopping() {
+  func testReloadWaitsAreBoundedAndWokenByARebuildOrByStopping() async {
     let reload = LiveReload()
-    XCTAssertEqual(reload.wait(after: 0, timeout: 0.1), 0, "no rebuild: the same generation after the timeout")
+    let timedOut = await reload.wait(after: 0, timeout: .milliseconds(100))
+    XCTAssertEqual(timedOut, 0, "no rebuild: the same generation after the timeout")
     XCTAssertEqual(reload.waiters, 0, "a finished wait is no longer counted")
     XCTAssertEqual(reload.advance(), 1)
-    XCTAssertEqual(reload.wait(after: 0, timeout: 60), 1, "an older page is answered at once")
+    let older = await reload.wait(after: 0, timeout: .seconds(60))
+    XCTAssertEqual(older, 1, "an older page is answered at once")
     // Each wake-up comes only once the page is parked, and the waits' timeouts are far longer than any
     // loaded machine needs: the generation returned tells a wake-up from a timeout, with no clock.
-    Self.whenParked(reload) { reload.advance() }
-    XCTAssertEqual(reload.wait(after: 1, timeout: 600), 2, "a rebuild wakes the waiting page")
-    Self.whenParked(reload) { reload.close() }
-    XCTAssertEqual(reload.wait(after: 2, timeout: 600), 2, "stopping releases waiting pages")
-    XCTAssertEqual(reload.wait(after: 2, timeout: 600), 2, "and pages that ask after the stop")
+    Self.whenParked(reload, count: 1) { reload.advance() }
+    let woken = await reload.wait(after: 1, timeout: .seconds(600))
+    XCTAssertEqual(woken, 2, "a rebuild wakes the waiting page")
+    Self.whenParked(reload, count: 1) { reload.close() }
+    let released = await reload.wait(after: 2, timeout: .seconds(600))
+    XCTAssertEqual(released, 2, "stopping releases waiting pages")
+    let afterStop = await reload.wait(after: 2, timeout: .seconds(600))
+    XCTAssertEqual(afterStop, 2, "and pages that ask after the stop")
   }
 
-  /// Runs `action` on another thread once a page is waiting on `reload`.
-  private static func whenParked(_ reload: LiveReload, _ action: @escaping @Sendable () -> Void) {
+  func testParkedPollsAreBoundedTheOldestIsAnsweredFirst() async {
+    let reload = LiveReload(maxWaiters: 2)
+    let order = ArrivalOrder()
+    await withTaskGroup(of: Void.self) { group in
+      for poll in 0..<2 {
+        group.addTask {
+          _ = await reload.wait(after: 0, timeout: .seconds(600))
+          order.append(poll)
+        }
+        // Park them one after the other, so that the first is the oldest.
+        while reload.waiters < poll + 1 { try? await Task.sleep(for: .milliseconds(5)) }
+      }
+      group.addTask {
+        _ = await reload.wait(after: 0, timeout: .seconds(600))
+        order.append(2)
+      }
+      while order.values.isEmpty { try? await Task.sleep(for: .milliseconds(5)) }
+      XCTAssertEqual(order.values, [0], "a third poll answers the oldest at once")
+      XCTAssertEqual(reload.waiters, 2, "never more than the bound are parked")
+      reload.advance()
+    }
+    XCTAssertEqual(Set(order.values), [0, 1, 2])
+    XCTAssertEqual(reload.waiters, 0)
+  }
+
+  func testACancelledPollIsAnsweredAndForgotten() async {
+    let reload = LiveReload()
+    let poll = Task { await reload.wait(after: 0, timeout: .seconds(600)) }
+    while reload.waiters == 0 { try? await Task.sleep(for: .milliseconds(5)) }
+    poll.cancel()
+    let answer = await poll.value
+    XCTAssertEqual(answer, 0, "a cancelled poll (a handler that timed out) answers at once")
+    XCTAssertEqual(reload.waiters, 0)
+  }
+
+  /// Runs `action` on another thread once `count` pages are waiting on `reload`.
+  private static func whenParked(_ reload: LiveReload, count: Int, _ action: @escaping @Sendable () -> Void) {
     DispatchQueue.global().async {
-      while reload.waiters == 0 { Thread.sleep(forTimeInterval: 0.005) }
+      while reload.waiters < count { Thread.sleep(forTimeInterval: 0.005) }
       action()
     }
   }
@@ -276,17 +340,40 @@ extension ServeTests {
     XCTAssertLessThan(Date().timeIntervalSince(stopping), 300, "stopping wakes the watcher, not its 600 s interval")
   }
 
-  func testAPortInUseIsReportedClearly() throws {
-    let first = try PreviewServer(host: "127.0.0.1", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload())
-    defer { first.stop() }
-    XCTAssertThrowsError(
-      try PreviewServer(host: "127.0.0.1", port: first.port, root: URL(fileURLWithPath: "/"), reload: LiveReload())
-    ) { error in
-      XCTAssertTrue("\(error)".contains("cannot listen on 127.0.0.1:\(first.port)"), "\(error)")
+  func testAPortInUseIsReportedClearly() async throws {
+    let root = URL(fileURLWithPath: "/")
+    let first = try await PreviewServer.start(host: "127.0.0.1", port: 0, root: root, reload: LiveReload())
+    self.addTeardownBlock { await first.stop() }
+    do {
+      let second = try await PreviewServer.start(host: "127.0.0.1", port: first.port, root: root, reload: LiveReload())
+      await second.stop()
+      XCTFail("a second server on the same port")
+    } catch {
+      XCTAssertTrue("\(error)".contains("cannot listen on 127.0.0.1:\(first.port) ("), "\(error)")
     }
-    XCTAssertThrowsError(
-      try PreviewServer(host: "not-an-address", port: 0, root: URL(fileURLWithPath: "/"), reload: LiveReload()))
+    for host in ["not-an-address", "0.0.0.0", "192.168.1.1"] {
+      do {
+        let server = try await PreviewServer.start(host: host, port: 0, root: root, reload: LiveReload())
+        await server.stop()
+        XCTFail("listened on \(host)")
+      } catch {
+        XCTAssertTrue("\(error)".contains("'\(host)' is not a"), "\(error)")
+      }
+    }
   }
+}
+
+/// Values appended from several tasks.
+final class ArrivalOrder: Sendable {
+  private let lock = Mutex<[Int]>([])
+
+  /// Appends a value.
+  func append(_ value: Int) {
+    self.lock.withLock { $0.append(value) }
+  }
+
+  /// The values so far, in order.
+  var values: [Int] { self.lock.withLock { $0 } }
 }
 
 /// A process's output, collected from another thread.

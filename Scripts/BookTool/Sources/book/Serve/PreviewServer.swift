@@ -1,97 +1,125 @@
+import FlyingFox
+import FlyingSocks
 import Foundation
+import Synchronization
 
-/// A small HTTP/1.1 server for `book serve`: it serves the site folder, adds the live-reload script to
-/// HTML pages as it sends them, and answers the pages' reload polls.
+/// The HTTP side of `book serve`: FlyingFox's server on a loopback address, answering every request
+/// from a `PreviewSite`.
 ///
-/// One thread accepts; each connection gets its own short-lived thread (a reload poll waits at most
-/// `pollTimeout`), and at most `maxConnections` are served at once. `stop()` returns within a few seconds.
-final class PreviewServer: @unchecked Sendable {
-  // Unchecked: the mutable state (`running`, `connections`, `acceptorDone`) is only touched while
-  // holding `state`; everything else is immutable after `init`.
-  /// The folder served at `/` (the workspace's `Site/`).
-  let root: URL
+/// FlyingFox serves each connection as a task on one event loop (epoll, kqueue), so a client that is
+/// slow, or a reload poll that is parked, holds no thread. What FlyingFox leaves open is bounded here:
+/// each request must arrive within `requestTimeout` (`RequestDeadlines`), each handler may take the
+/// poll timeout plus a margin, and every response closes its connection.
+final class PreviewServer: Sendable {
+  /// Why the server could not start.
+  struct Failure: Error, CustomStringConvertible {
+    /// What went wrong, with the system's reason.
+    var description: String
+  }
+
   /// The port the server listens on (the one asked for, or the free one picked for port 0).
   let port: UInt16
-  /// The build generation pages wait on.
-  let reload: LiveReload
-  /// How long a reload poll waits before answering "no change".
-  let pollTimeout: TimeInterval
-  /// How many connections are served at once; more are turned away with 503.
-  let maxConnections = 32
+  /// What is served.
+  let site: PreviewSite
+  /// The request deadlines (tests look at how many requests are arriving).
+  let deadlines: RequestDeadlines
+  /// FlyingFox's server.
+  private let server: HTTPServer
+  /// The task running the server.
+  private let running: Task<Void, Never>
 
-  /// The listening socket.
-  private let listener: Int32
-  /// Guards the serving state and signals its changes (a connection ending, the acceptor stopping).
-  private let state = NSCondition()
-  private var running = false
-  private var connections = 0
-  private var acceptorDone = true
-
-  /// Listens on `host:port`; serving starts with `start()`.
-  init(host: String, port: UInt16, root: URL, reload: LiveReload, pollTimeout: TimeInterval = 25) throws {
-    (self.listener, self.port) = try ListeningSocket.listen(host: host, port: port)
-    self.root = root
-    self.reload = reload
-    self.pollTimeout = pollTimeout
+  /// Listens on `host:port` (a loopback address; port 0: any free port) and starts serving `root`.
+  /// A reload poll waits at most `pollTimeout`; a request must arrive within `requestTimeout`.
+  static func start(
+    host: String, port: UInt16, root: URL, reload: LiveReload, pollTimeout: Duration = .seconds(25),
+    requestTimeout: Duration = .seconds(10)
+  ) async throws -> PreviewServer {
+    let address = try Self.loopbackAddress(host: host, port: port)
+    let deadlines = RequestDeadlines(pool: HTTPServer.defaultPool(), limit: requestTimeout)
+    let site = PreviewSite(root: root, reload: reload, pollTimeout: pollTimeout)
+    let handlerTimeout = (pollTimeout + .seconds(5)).components
+    let config = HTTPServer.Configuration(
+      address: address, timeout: TimeInterval(handlerTimeout.seconds), pool: deadlines, logger: .disabled)
+    let server = HTTPServer(config: config, handler: PreviewHandler(site: site, deadlines: deadlines))
+    let failure = RunFailure()
+    let running = Task {
+      do { try await server.run() } catch { failure.record(error) }
+    }
+    let listening: Socket.Address
+    do {
+      listening = try await Self.waitUntilListening(server, or: failure)
+    } catch {
+      running.cancel()
+      throw Failure(description: "cannot listen on \(host):\(port) (\(Self.reason(error))); choose another --port")
+    }
+    guard case .ip4(_, let boundPort) = listening else {
+      running.cancel()
+      throw Failure(description: "cannot listen on \(host):\(port) (not an IPv4 address)")
+    }
+    return PreviewServer(port: boundPort, site: site, deadlines: deadlines, server: server, running: running)
   }
 
-  /// Starts accepting connections on a thread of its own.
-  func start() {
-    self.state.withLock {
-      self.running = true
-      self.acceptorDone = false
-    }
-    Thread.detachNewThread { self.acceptLoop() }
+  private init(port: UInt16, site: PreviewSite, deadlines: RequestDeadlines, server: HTTPServer, running: Task<Void, Never>) {
+    self.port = port
+    self.site = site
+    self.deadlines = deadlines
+    self.server = server
+    self.running = running
   }
 
-  /// Stops accepting, releases waiting reload polls, waits (at most `limit`) for open connections to
-  /// finish, and closes the listening socket.
-  func stop(waitingAtMost limit: TimeInterval = 3) {
-    self.state.withLock { self.running = false }
-    self.reload.close()
-    let deadline = Date(timeIntervalSinceNow: limit)
-    self.state.lock()
-    while !self.acceptorDone || self.connections > 0, self.state.wait(until: deadline) {}
-    self.state.unlock()
-    ListeningSocket.close(self.listener)
+  /// Answers every waiting reload poll, stops listening, gives open connections up to `grace` to finish,
+  /// then ends them.
+  func stop(grace: TimeInterval = 1) async {
+    self.site.reload.close()
+    await self.server.stop(timeout: grace)
+    self.running.cancel()
+    await self.running.value
   }
 
-  /// Whether `stop()` has not been called yet.
-  private var isRunning: Bool { self.state.withLock { self.running } }
-
-  /// Accepts connections until `stop()`; checks for it every 200 ms.
-  private func acceptLoop() {
-    while self.isRunning {
-      guard let connection = ListeningSocket.accept(on: self.listener, timeout: 200) else { continue }
-      let admitted = self.state.withLock {
-        guard self.connections < self.maxConnections else { return false }
-        self.connections += 1
-        return true
-      }
-      guard admitted else {
-        ListeningSocket.write(HTTPResponse.text(503, "busy: too many connections").data, to: connection)
-        ListeningSocket.close(connection)
-        continue
-      }
-      Thread.detachNewThread { self.serve(connection) }
+  /// The IPv4 loopback address for `host` (`127.0.0.1`, any `127.x.y.z`, or `localhost`): the preview
+  /// stays on this machine.
+  static func loopbackAddress(host: String, port: UInt16) throws -> sockaddr_in {
+    let host = host == "localhost" ? "127.0.0.1" : host
+    guard let address = try? sockaddr_in.inet(ip4: host, port: port) else {
+      throw Failure(description: "'\(host)' is not an IPv4 address such as 127.0.0.1")
     }
-    self.state.withLock {
-      self.acceptorDone = true
-      self.state.broadcast()
+    guard host.split(separator: ".").first == "127" else {
+      throw Failure(description: "'\(host)' is not a loopback address; the preview listens on 127.0.0.1 only")
+    }
+    return address
+  }
+
+  /// Waits (at most 10 s) until the server listens, and returns its address; throws why it could not
+  /// (a port in use).
+  private static func waitUntilListening(_ server: HTTPServer, or failure: RunFailure) async throws -> Socket.Address {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while ContinuousClock.now < deadline {
+      if let address = await server.listeningAddress { return address }
+      if let error = failure.error { throw error }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    throw Failure(description: "not listening after 10 s")
+  }
+
+  /// The system's words for a failure to listen: `Address already in use`.
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case SocketError.failed(_, _, let message): message
+    case let failure as Failure: failure.description
+    default: "\(error)"
     }
   }
 
-  /// Answers one request and closes the connection.
-  private func serve(_ connection: Int32) {
-    defer {
-      ListeningSocket.close(connection)
-      self.state.withLock {
-        self.connections -= 1
-        self.state.broadcast()
-      }
+  /// How the task running the server ended, if it did.
+  private final class RunFailure: Sendable {
+    private let state = Mutex<(any Error)?>(nil)
+
+    /// The error the server stopped with.
+    var error: (any Error)? { self.state.withLock { $0 } }
+
+    /// Records the error the server stopped with.
+    func record(_ error: any Error) {
+      self.state.withLock { $0 = error }
     }
-    guard let head = ListeningSocket.readHead(from: connection) else { return }
-    let response = self.response(to: HTTPRequest(head: head))
-    ListeningSocket.write(response.data, to: connection)
   }
 }

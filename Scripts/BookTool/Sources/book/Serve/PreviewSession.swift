@@ -18,24 +18,34 @@ final class PreviewSession: Sendable {
   let address: String
 
   /// Starts serving `site` on `host:port` and watching `chapters`, calling `rebuild` after each change.
-  init(
+  static func start(
     site: URL, chapters: URL, host: String, port: UInt16, pollInterval: TimeInterval = 0.3,
-    reloadPollTimeout: TimeInterval = 25, rebuild: @escaping Rebuild
-  ) throws {
+    reloadPollTimeout: Duration = .seconds(25), requestTimeout: Duration = .seconds(10),
+    rebuild: @escaping Rebuild
+  ) async throws -> PreviewSession {
     let reload = LiveReload()
-    self.reload = reload
-    self.server = try PreviewServer(host: host, port: port, root: site, reload: reload, pollTimeout: reloadPollTimeout)
-    self.watcher = ChapterWatcher(folder: chapters, interval: pollInterval) {
+    let server = try await PreviewServer.start(
+      host: host, port: port, root: site, reload: reload, pollTimeout: reloadPollTimeout,
+      requestTimeout: requestTimeout)
+    let watcher = ChapterWatcher(folder: chapters, interval: pollInterval) {
       if rebuild() { reload.advance() }
     }
-    self.address = "http://\(host):\(self.server.port)/"
-    self.server.start()
-    self.watcher.start()
+    watcher.start()
+    let shownHost = host == "localhost" ? "127.0.0.1" : host
+    return PreviewSession(
+      server: server, watcher: watcher, reload: reload, address: "http://\(shownHost):\(server.port)/")
+  }
+
+  private init(server: PreviewServer, watcher: ChapterWatcher, reload: LiveReload, address: String) {
+    self.server = server
+    self.watcher = watcher
+    self.reload = reload
+    self.address = address
   }
 
   /// Stops watching, then serving; bounded, so Ctrl-C ends the command within a few seconds.
-  func stop() {
+  func stop() async {
     self.watcher.stop()
-    self.server.stop()
+    await self.server.stop()
   }
 }
