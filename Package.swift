@@ -7,6 +7,7 @@
 //   Chapters/03-counter-data.md
 //   Chapters/04-counter-ui.md
 //   Chapters/05-counter-app.md
+//   Chapters/06-animals-data.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 27)
 import PackageDescription
@@ -58,5 +59,19 @@ package.targets += [
     name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
   .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 56)
+package.dependencies += [.package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")]
+package.targets += [
+  .target(
+    name: "AnimalsData",
+    dependencies: ["ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsDataTests",
+    dependencies: ["AnimalsData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
 ]
 #sourceLocation()
