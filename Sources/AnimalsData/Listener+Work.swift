@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1112)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1114)
 extension Listener {
   /// Work the listener starts in response to a change.
   package enum Work: Hashable, Sendable {
@@ -23,7 +23,7 @@ extension Listener {
 
   /// The work to start after `action` changed `oldState` into `newState`, if any: work starts when
   /// the status it fills in has just become `waiting`.
-  package static func work(
+  nonisolated package static func work(
     oldState: AnimalsState, action: AnimalsAction, newState: AnimalsState
   ) -> Work? {
     guard case .ui(let action) = action else { return nil }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2045)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2048)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -57,7 +57,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2103)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2106)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -109,7 +109,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2158)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2161)
 extension AnimalsReducerTests {
   static let axolotl = Animal(animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
 
@@ -189,7 +189,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2241)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2244)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {
