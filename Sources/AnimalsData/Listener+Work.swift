@@ -55,7 +55,9 @@ private func becameWaiting(_ statuses: (old: Status?, new: Status?)) -> Bool {
 }
 
 /// Whether the queue entry of `animalId` went from anything else to `waiting`.
-private func becameWaiting(_ oldState: AnimalsState, _ newState: AnimalsState, _ animalId: Animal.ID) -> Bool {
+private func becameWaiting(
+  _ oldState: AnimalsState, _ newState: AnimalsState, _ animalId: Animal.ID
+) -> Bool {
   becameWaiting((oldState.animals.queue[animalId], newState.animals.queue[animalId]))
 }
 #sourceLocation()

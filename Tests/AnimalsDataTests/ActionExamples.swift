@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1742)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1744)
 import AnimalsData
 
 /// The kind of an action: its case, and for data actions whether it reports a success.
@@ -78,12 +78,15 @@ enum ActionExamples {
     ("delete Dog in detail", .ui(.animalDetail(.didTapDeleteAnimalButton(animalId: "Dog")))),
     (
       "add Ferret",
-      .ui(.animalEditor(.didTapAddAnimalButton(id: "temp-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")))
+      .ui(
+        .animalEditor(
+          .didTapAddAnimalButton(id: "temp-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")))
     ),
     (
       "rename Dog",
       .ui(
-        .animalEditor(.didTapUpdateAnimalButton(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal")))
+        .animalEditor(
+          .didTapUpdateAnimalButton(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal")))
     ),
   ]
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2271)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2305)
 import AnimalsData
 import XCTest
 
@@ -54,14 +54,21 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2326)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2360)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
-    let selectors: [(String, @Sendable (AnimalsState) -> [Animal]?, @Sendable (AnimalsState, AnimalsAction) -> Bool)] = [
-      ("categories", { _ in nil }, AnimalsFilter.filterCategories()),
-      ("mammals", AnimalsState.selectAnimalsValues(categoryId: "Mammal"), AnimalsFilter.filterAnimals(categoryId: "Mammal")),
-      ("birds", AnimalsState.selectAnimalsValues(categoryId: "Bird"), AnimalsFilter.filterAnimals(categoryId: "Bird")),
-    ]
+    let selectors:
+      [(String, @Sendable (AnimalsState) -> [Animal]?, @Sendable (AnimalsState, AnimalsAction) -> Bool)] = [
+        ("categories", { _ in nil }, AnimalsFilter.filterCategories()),
+        (
+          "mammals", AnimalsState.selectAnimalsValues(categoryId: "Mammal"),
+          AnimalsFilter.filterAnimals(categoryId: "Mammal")
+        ),
+        (
+          "birds", AnimalsState.selectAnimalsValues(categoryId: "Bird"),
+          AnimalsFilter.filterAnimals(categoryId: "Bird")
+        ),
+      ]
     let categories = AnimalsState.selectCategoriesValues()
     for (label, action) in ActionExamples.all {
       let old = AnimalsState.loaded()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2048)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2053)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -25,7 +25,8 @@ final class AnimalsReducerTests: XCTestCase {
       state.categories.status = status
       state.animals.status = status
       let afterCategories = try AnimalsReducer.reduce(state: state, action: .ui(.categoryList(.didAppear)))
-      XCTAssertEqual(afterCategories.categories.status, Self.askedAgain(status), "\(String(describing: status))")
+      XCTAssertEqual(
+        afterCategories.categories.status, Self.askedAgain(status), "\(String(describing: status))")
       XCTAssertEqual(afterCategories.animals, state.animals)
       let afterAnimals = try AnimalsReducer.reduce(state: state, action: .ui(.animalList(.didAppear)))
       XCTAssertEqual(afterAnimals.animals.status, Self.askedAgain(status), "\(String(describing: status))")
@@ -57,7 +58,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2106)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2112)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -66,7 +67,9 @@ extension AnimalsReducerTests {
   }
 
   static func update(_ animalId: Animal.ID, name: String = "Wolf") -> AnimalsAction {
-    .ui(.animalEditor(.didTapUpdateAnimalButton(animalId: animalId, name: name, diet: .carnivorous, categoryId: "Mammal")))
+    .ui(
+      .animalEditor(
+        .didTapUpdateAnimalButton(animalId: animalId, name: name, diet: .carnivorous, categoryId: "Mammal")))
   }
 
   static func add(_ id: Animal.ID, name: String = "Ferret") -> AnimalsAction {
@@ -79,18 +82,42 @@ extension AnimalsReducerTests {
       ("delete in detail", .loaded(), Self.delete("Dog", inDetail: true), .success("Dog")),
       ("update", .loaded(), Self.update("Dog"), .success("Dog")),
       ("add", .loaded(), Self.add("temp-1"), .success("temp-1")),
-      ("delete after a finished change", .loaded(queue: ["Dog": .success]), Self.delete("Dog"), .success("Dog")),
-      ("update after a failed change", .loaded(queue: ["Dog": .failure(message: "no")]), Self.update("Dog"), .success("Dog")),
+      (
+        "delete after a finished change", .loaded(queue: ["Dog": .success]), Self.delete("Dog"),
+        .success("Dog")
+      ),
+      (
+        "update after a failed change", .loaded(queue: ["Dog": .failure(message: "no")]), Self.update("Dog"),
+        .success("Dog")
+      ),
       ("delete unknown", .loaded(), Self.delete("Unicorn"), .failure(.animalNotFound(animalId: "Unicorn"))),
-      ("delete unknown in detail", .loaded(), Self.delete("Unicorn", inDetail: true), .failure(.animalNotFound(animalId: "Unicorn"))),
+      (
+        "delete unknown in detail", .loaded(), Self.delete("Unicorn", inDetail: true),
+        .failure(.animalNotFound(animalId: "Unicorn"))
+      ),
       ("update unknown", .loaded(), Self.update("Unicorn"), .failure(.animalNotFound(animalId: "Unicorn"))),
       ("update with empty name", .loaded(), Self.update("Dog", name: " \n"), .failure(.emptyName)),
       ("add with empty name", .loaded(), Self.add("temp-1", name: ""), .failure(.emptyName)),
-      ("delete while updating", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog"), .failure(.animalHasPendingChange(animalId: "Dog"))),
-      ("update while deleting", .loaded(queue: ["Dog": .waiting]), Self.update("Dog"), .failure(.animalHasPendingChange(animalId: "Dog"))),
-      ("delete in detail while pending", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog", inDetail: true), .failure(.animalHasPendingChange(animalId: "Dog"))),
-      ("add twice", .loaded(queue: ["temp-1": .waiting]), Self.add("temp-1"), .failure(.animalHasPendingChange(animalId: "temp-1"))),
-      ("another animal while Dog is pending", .loaded(queue: ["Dog": .waiting]), Self.delete("Cat"), .success("Cat")),
+      (
+        "delete while updating", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog"),
+        .failure(.animalHasPendingChange(animalId: "Dog"))
+      ),
+      (
+        "update while deleting", .loaded(queue: ["Dog": .waiting]), Self.update("Dog"),
+        .failure(.animalHasPendingChange(animalId: "Dog"))
+      ),
+      (
+        "delete in detail while pending", .loaded(queue: ["Dog": .waiting]),
+        Self.delete("Dog", inDetail: true), .failure(.animalHasPendingChange(animalId: "Dog"))
+      ),
+      (
+        "add twice", .loaded(queue: ["temp-1": .waiting]), Self.add("temp-1"),
+        .failure(.animalHasPendingChange(animalId: "temp-1"))
+      ),
+      (
+        "another animal while Dog is pending", .loaded(queue: ["Dog": .waiting]), Self.delete("Cat"),
+        .success("Cat")
+      ),
     ]
     for (label, state, action, expected) in cases {
       let result = Result { try AnimalsReducer.reduce(state: state, action: action) }
@@ -109,9 +136,10 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2161)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2193)
 extension AnimalsReducerTests {
-  static let axolotl = Animal(animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
+  static let axolotl = Animal(
+    animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
 
   static var before: AnimalsState {
     var state = AnimalsState.loaded(queue: ["Dog": .waiting, "temp-1": .waiting])
@@ -174,7 +202,8 @@ extension AnimalsReducerTests {
   }
 
   func testAnUpdateOfAnAnimalTheStateDoesNotHoldStillRecordsIt() throws {
-    let action = AnimalsAction.data(.persistentSession(.didUpdateAnimal(animalId: "Dog", result: .success(Samples.wolf))))
+    let action = AnimalsAction.data(
+      .persistentSession(.didUpdateAnimal(animalId: "Dog", result: .success(Samples.wolf))))
     let state = try AnimalsReducer.reduce(state: AnimalsState(), action: action)
     XCTAssertEqual(state.animals.data, ["Dog": Samples.wolf])
   }
@@ -189,7 +218,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2244)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2278)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

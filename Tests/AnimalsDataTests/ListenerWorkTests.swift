@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2357)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2398)
 import AnimalsData
 import XCTest
 
@@ -18,17 +18,34 @@ final class ListenerWorkTests: XCTestCase {
   }
 
   static let cases: [(String, AnimalsState, AnimalsAction, Work?)] = [
-    ("categories never asked", state(categories: nil, animals: nil), .ui(.categoryList(.didAppear)), .fetchCategories),
-    ("categories failed", state(categories: .failure(message: "no"), animals: nil), .ui(.categoryList(.didAppear)), .fetchCategories),
-    ("categories already waiting", state(categories: .waiting, animals: nil), .ui(.categoryList(.didAppear)), nil),
+    (
+      "categories never asked", state(categories: nil, animals: nil), .ui(.categoryList(.didAppear)),
+      .fetchCategories
+    ),
+    (
+      "categories failed", state(categories: .failure(message: "no"), animals: nil),
+      .ui(.categoryList(.didAppear)), .fetchCategories
+    ),
+    (
+      "categories already waiting", state(categories: .waiting, animals: nil), .ui(.categoryList(.didAppear)),
+      nil
+    ),
     ("categories loaded", state(categories: .success, animals: nil), .ui(.categoryList(.didAppear)), nil),
-    ("animals never asked", state(categories: nil, animals: nil), .ui(.animalList(.didAppear)), .fetchAnimals),
+    (
+      "animals never asked", state(categories: nil, animals: nil), .ui(.animalList(.didAppear)), .fetchAnimals
+    ),
     ("animals already waiting", state(categories: nil, animals: .waiting), .ui(.animalList(.didAppear)), nil),
     ("animals loaded", state(categories: nil, animals: .success), .ui(.animalList(.didAppear)), nil),
     ("reload", .loaded(), .ui(.categoryList(.didTapReloadSampleDataButton)), .reloadSampleData),
     ("delete in list", .loaded(), AnimalsReducerTests.delete("Dog"), .deleteAnimal(animalId: "Dog")),
-    ("delete in detail", .loaded(), AnimalsReducerTests.delete("Dog", inDetail: true), .deleteAnimal(animalId: "Dog")),
-    ("delete after a finished change", .loaded(queue: ["Dog": .success]), AnimalsReducerTests.delete("Dog"), .deleteAnimal(animalId: "Dog")),
+    (
+      "delete in detail", .loaded(), AnimalsReducerTests.delete("Dog", inDetail: true),
+      .deleteAnimal(animalId: "Dog")
+    ),
+    (
+      "delete after a finished change", .loaded(queue: ["Dog": .success]), AnimalsReducerTests.delete("Dog"),
+      .deleteAnimal(animalId: "Dog")
+    ),
     (
       "add", .loaded(), AnimalsReducerTests.add("temp-1"),
       .addAnimal(id: "temp-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
@@ -42,7 +59,9 @@ final class ListenerWorkTests: XCTestCase {
   func testEachRuleStartsWorkOnlyWhenItsStatusBecameWaiting() throws {
     for (label, oldState, action, expected) in Self.cases {
       let newState = try AnimalsReducer.reduce(state: oldState, action: action)
-      XCTAssertEqual(Listener<FakePersistentStore>.work(oldState: oldState, action: action, newState: newState), expected, label)
+      XCTAssertEqual(
+        Listener<FakePersistentStore>.work(oldState: oldState, action: action, newState: newState), expected,
+        label)
     }
   }
 
@@ -50,14 +69,19 @@ final class ListenerWorkTests: XCTestCase {
     let waiting = Self.state(categories: .waiting, animals: .waiting)
     let idle = Self.state(categories: nil, animals: nil)
     // The categories became waiting, but the animal list appeared: that is not a reason to read categories.
-    XCTAssertEqual(Listener<FakePersistentStore>.work(oldState: idle, action: .ui(.animalList(.didAppear)), newState: waiting), .fetchAnimals)
+    XCTAssertEqual(
+      Listener<FakePersistentStore>.work(
+        oldState: idle, action: .ui(.animalList(.didAppear)), newState: waiting), .fetchAnimals)
     // The right action without the transition starts nothing.
-    XCTAssertNil(Listener<FakePersistentStore>.work(oldState: idle, action: .ui(.categoryList(.didAppear)), newState: idle))
+    XCTAssertNil(
+      Listener<FakePersistentStore>.work(
+        oldState: idle, action: .ui(.categoryList(.didAppear)), newState: idle))
     // A reload needs both tables to have become waiting.
     var halfWaiting = idle
     halfWaiting.categories.status = .waiting
     XCTAssertNil(
-      Listener<FakePersistentStore>.work(oldState: idle, action: .ui(.categoryList(.didTapReloadSampleDataButton)), newState: halfWaiting))
+      Listener<FakePersistentStore>.work(
+        oldState: idle, action: .ui(.categoryList(.didTapReloadSampleDataButton)), newState: halfWaiting))
   }
 
   func testDataActionsNeverStartWork() {
@@ -65,7 +89,8 @@ final class ListenerWorkTests: XCTestCase {
     for (label, action) in ActionExamples.data {
       for old in states {
         for new in states {
-          XCTAssertNil(Listener<FakePersistentStore>.work(oldState: old, action: action, newState: new), label)
+          XCTAssertNil(
+            Listener<FakePersistentStore>.work(oldState: old, action: action, newState: new), label)
         }
       }
     }

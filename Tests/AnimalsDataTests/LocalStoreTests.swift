@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2575)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2664)
 import AnimalsData
 import Foundation
 import GRDB
@@ -26,8 +26,10 @@ final class LocalStoreTests: XCTestCase {
     let ids = PredictableIds()
     let store = try LocalStore.inMemory(makeAnimalId: ids.next)
     let ferret = try await store.addAnimal(name: "  Ferret ", diet: .carnivorous, categoryId: "Mammal")
-    XCTAssertEqual(ferret, Animal(animalId: "animal-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal"))
-    let wolf = try await store.updateAnimal(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal")
+    XCTAssertEqual(
+      ferret, Animal(animalId: "animal-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal"))
+    let wolf = try await store.updateAnimal(
+      animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal")
     XCTAssertEqual(wolf, Samples.wolf)
     let sparrow = try await store.deleteAnimal(animalId: "Sparrow")
     XCTAssertEqual(sparrow, Samples.sparrow)
@@ -51,24 +53,45 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2626)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2717)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
     let before = self.sorted(try await store.fetchAnimals())
     let cases: [(String, @Sendable () async throws -> Animal, LocalStore.Error, String)] = [
-      ("add, empty name", { try await store.addAnimal(name: " ", diet: .omnivorous, categoryId: "Bird") },
-       .emptyName, "an animal's name cannot be empty"),
-      ("add, unknown category", { try await store.addAnimal(name: "Gryphon", diet: .omnivorous, categoryId: "Myth") },
-       .categoryNotFound(categoryId: "Myth"), "the category 'Myth' does not exist"),
-      ("update, unknown animal", { try await store.updateAnimal(animalId: "Unicorn", name: "Unicorn", diet: .herbivorous, categoryId: "Mammal") },
-       .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"),
-      ("update, empty name", { try await store.updateAnimal(animalId: "Dog", name: "", diet: .carnivorous, categoryId: "Mammal") },
-       .emptyName, "an animal's name cannot be empty"),
-      ("update, unknown category", { try await store.updateAnimal(animalId: "Dog", name: "Dog", diet: .carnivorous, categoryId: "Myth") },
-       .categoryNotFound(categoryId: "Myth"), "the category 'Myth' does not exist"),
-      ("delete, unknown animal", { try await store.deleteAnimal(animalId: "Unicorn") },
-       .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"),
+      (
+        "add, empty name", { try await store.addAnimal(name: " ", diet: .omnivorous, categoryId: "Bird") },
+        .emptyName, "an animal's name cannot be empty"
+      ),
+      (
+        "add, unknown category",
+        { try await store.addAnimal(name: "Gryphon", diet: .omnivorous, categoryId: "Myth") },
+        .categoryNotFound(categoryId: "Myth"), "the category 'Myth' does not exist"
+      ),
+      (
+        "update, unknown animal",
+        {
+          try await store.updateAnimal(
+            animalId: "Unicorn", name: "Unicorn", diet: .herbivorous, categoryId: "Mammal")
+        },
+        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+      ),
+      (
+        "update, empty name",
+        { try await store.updateAnimal(animalId: "Dog", name: "", diet: .carnivorous, categoryId: "Mammal") },
+        .emptyName, "an animal's name cannot be empty"
+      ),
+      (
+        "update, unknown category",
+        {
+          try await store.updateAnimal(animalId: "Dog", name: "Dog", diet: .carnivorous, categoryId: "Myth")
+        },
+        .categoryNotFound(categoryId: "Myth"), "the category 'Myth' does not exist"
+      ),
+      (
+        "delete, unknown animal", { try await store.deleteAnimal(animalId: "Unicorn") },
+        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+      ),
     ]
     for (label, operation, expected, message) in cases {
       do {
@@ -85,7 +108,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2663)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2775)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -97,7 +120,8 @@ extension LocalStoreTests {
 
     let second = try LocalStore(path: path)
     let animals = try await second.fetchAnimals()
-    let expected = SampleData.standard.animals.filter { $0.id != "Sparrow" && $0.id != "Dog" } + [ferret, Samples.wolf]
+    let expected =
+      SampleData.standard.animals.filter { $0.id != "Sparrow" && $0.id != "Dog" } + [ferret, Samples.wolf]
     XCTAssertEqual(self.sorted(animals), self.sorted(expected))
     let categories = try await second.fetchCategories()
     XCTAssertEqual(self.sorted(categories), self.sorted(SampleData.standard.categories))
@@ -106,7 +130,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2687)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2800)
 extension LocalStoreTests {
   func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
@@ -121,7 +145,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2707)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2820)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -170,7 +194,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2760)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2873)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
@@ -197,7 +221,9 @@ extension LocalStoreTests {
 
     let reopened = try LocalStore(path: path)
     let animals = try await reopened.fetchAnimals()
-    XCTAssertTrue(animals.contains(Animal(animalId: "animal-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")))
+    XCTAssertTrue(
+      animals.contains(Animal(animalId: "animal-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal"))
+    )
   }
 }
 #sourceLocation()

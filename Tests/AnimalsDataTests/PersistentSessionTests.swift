@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2433)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2499)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -14,21 +14,44 @@ final class PersistentSessionTests: XCTestCase {
   typealias Outcome = AnimalsAction.Data.PersistentSession
 
   /// Each factory's thunk, the call it makes, and its outcome on success and on failure.
-  static func cases(_ session: PersistentSession<FakePersistentStore>) -> [(String, Thunk, String, Outcome, Outcome)] {
+  static func cases(
+    _ session: PersistentSession<FakePersistentStore>
+  ) -> [(String, Thunk, String, Outcome, Outcome)] {
     let failure = PersistenceFailure(message: FakeFailure().description)
     return [
-      ("fetchCategories", session.fetchCategories(), "fetchCategories()",
-       .didFetchCategories(result: .success(SampleData.standard.categories)), .didFetchCategories(result: .failure(failure))),
-      ("fetchAnimals", session.fetchAnimals(), "fetchAnimals()",
-       .didFetchAnimals(result: .success(SampleData.standard.animals)), .didFetchAnimals(result: .failure(failure))),
-      ("reloadSampleData", session.reloadSampleData(), "reloadSampleData()",
-       .didReloadSampleData(result: .success(.standard)), .didReloadSampleData(result: .failure(failure))),
-      ("addAnimal", session.addAnimal(id: "temp-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal"), "addAnimal(Ferret)",
-       .didAddAnimal(id: "temp-1", result: .success(Samples.ferret)), .didAddAnimal(id: "temp-1", result: .failure(failure))),
-      ("updateAnimal", session.updateAnimal(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal"), "updateAnimal(Dog, Wolf)",
-       .didUpdateAnimal(animalId: "Dog", result: .success(Samples.wolf)), .didUpdateAnimal(animalId: "Dog", result: .failure(failure))),
-      ("deleteAnimal", session.deleteAnimal(animalId: "Dog"), "deleteAnimal(Dog)",
-       .didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)), .didDeleteAnimal(animalId: "Dog", result: .failure(failure))),
+      (
+        "fetchCategories", session.fetchCategories(), "fetchCategories()",
+        .didFetchCategories(result: .success(SampleData.standard.categories)),
+        .didFetchCategories(result: .failure(failure))
+      ),
+      (
+        "fetchAnimals", session.fetchAnimals(), "fetchAnimals()",
+        .didFetchAnimals(result: .success(SampleData.standard.animals)),
+        .didFetchAnimals(result: .failure(failure))
+      ),
+      (
+        "reloadSampleData", session.reloadSampleData(), "reloadSampleData()",
+        .didReloadSampleData(result: .success(.standard)), .didReloadSampleData(result: .failure(failure))
+      ),
+      (
+        "addAnimal",
+        session.addAnimal(id: "temp-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal"),
+        "addAnimal(Ferret)",
+        .didAddAnimal(id: "temp-1", result: .success(Samples.ferret)),
+        .didAddAnimal(id: "temp-1", result: .failure(failure))
+      ),
+      (
+        "updateAnimal",
+        session.updateAnimal(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal"),
+        "updateAnimal(Dog, Wolf)",
+        .didUpdateAnimal(animalId: "Dog", result: .success(Samples.wolf)),
+        .didUpdateAnimal(animalId: "Dog", result: .failure(failure))
+      ),
+      (
+        "deleteAnimal", session.deleteAnimal(animalId: "Dog"), "deleteAnimal(Dog)",
+        .didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)),
+        .didDeleteAnimal(animalId: "Dog", result: .failure(failure))
+      ),
     ]
   }
 
