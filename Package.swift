@@ -63,15 +63,23 @@ package.targets += [
 #sourceLocation()
 
 #sourceLocation(file: "Chapters/06-animals-data.md", line: 56)
-package.dependencies += [.package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")]
+package.dependencies += [
+  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+]
 package.targets += [
   .target(
     name: "AnimalsData",
-    dependencies: ["ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: [
+      "ImmutableData",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataTests",
-    dependencies: ["AnimalsData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: [
+      "AnimalsData", "ImmutableData",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 632)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 640)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -36,7 +36,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 675)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 683)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -50,7 +50,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 695)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 703)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -93,7 +93,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 745)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 753)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -115,7 +115,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 770)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 778)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store.
   fileprivate var isBusy: Bool {
@@ -141,7 +141,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 823)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 845)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2305)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2327)
 import AnimalsData
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2360)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2382)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
     let selectors:
