@@ -53,7 +53,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1397)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1396)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
@@ -111,7 +111,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1524)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1523)
 extension LocalStore: PersistentSessionStore {
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
@@ -123,7 +123,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1541)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1540)
 extension LocalStore {
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1015)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1016)
 import ImmutableData
 
 /// Makes thunks that run one operation of a ``PersistentSessionStore`` each, then dispatch its

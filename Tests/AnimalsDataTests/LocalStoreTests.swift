@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2686)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2685)
 import AnimalsData
 import Foundation
 import GRDB
@@ -53,7 +53,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2739)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2738)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -108,7 +108,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2797)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2796)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -130,7 +130,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2822)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2821)
 extension LocalStoreTests {
   func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
@@ -145,7 +145,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2842)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2841)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -194,7 +194,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2895)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2894)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
