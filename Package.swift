@@ -8,6 +8,7 @@
 //   Chapters/04-counter-ui.md
 //   Chapters/05-counter-app.md
 //   Chapters/06-animals-data.md
+//   Chapters/07-animals-data-client.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 27)
 import PackageDescription
@@ -80,6 +81,24 @@ package.targets += [
       "AnimalsData", "ImmutableData",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 34)
+package.dependencies += [
+  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+]
+package.targets += [
+  .executableTarget(
+    name: "AnimalsDataClient",
+    dependencies: [
+      "AnimalsData", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
     swiftSettings: strict),
 ]
 #sourceLocation()
