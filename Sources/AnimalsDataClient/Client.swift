@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 96)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 133)
 import AnimalsData
 import ImmutableData
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 430)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 467)
 import AnimalsData
 import ArgumentParser
 

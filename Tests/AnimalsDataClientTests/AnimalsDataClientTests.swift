@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 581)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 618)
 import Foundation
 import XCTest
 
@@ -69,7 +69,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 650)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 687)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -108,7 +108,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 695)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 732)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()
