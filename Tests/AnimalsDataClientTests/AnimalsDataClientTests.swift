@@ -50,6 +50,7 @@ final class AnimalsDataClientTests: XCTestCase {
       Reptile
 
       """)
+    XCTAssertEqual(try self.run([], database: database), try self.run(["list"], database: database))
     let categories = try self.decode(
       [CategoryJSON].self, try self.run(["list", "--json"], database: database))
     XCTAssertEqual(
@@ -69,7 +70,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 687)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 688)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -108,7 +109,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 732)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 733)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2326)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2330)
 import AnimalsData
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2381)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2385)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
     let selectors:

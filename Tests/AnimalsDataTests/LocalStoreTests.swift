@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2685)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2689)
 import AnimalsData
 import Foundation
 import GRDB
@@ -53,7 +53,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2738)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2742)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -108,7 +108,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2796)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2800)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -130,7 +130,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2821)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2825)
 extension LocalStoreTests {
   func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
@@ -145,7 +145,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2841)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2845)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -194,7 +194,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2894)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2898)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
