@@ -25,7 +25,7 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 943)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 947)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(
@@ -37,11 +37,11 @@ extension AnimalsFilter {
       case .data(.persistentSession(let action)):
         switch action {
         case .didFetchAnimals(.success), .didReloadSampleData(.success): true
-        case .didAddAnimal(_, .success(let animal)), .didDeleteAnimal(_, .success(let animal)):
+        case .didAddAnimal(_, .success(let animal)), .didUpdateAnimal(_, .success(let animal)):
           animal.categoryId == categoryId
-        case .didUpdateAnimal(let animalId, .success(let animal)):
-          animal.categoryId == categoryId
-            || oldState.animals.data[animalId]?.categoryId == categoryId
+            || oldState.animals.data[animal.id]?.categoryId == categoryId
+        case .didDeleteAnimal(let animalId, .success):
+          oldState.animals.data[animalId]?.categoryId == categoryId
         case .didFetchAnimals(.failure), .didReloadSampleData(.failure), .didAddAnimal(_, .failure),
           .didUpdateAnimal(_, .failure), .didDeleteAnimal(_, .failure), .didFetchCategories:
           false

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2330)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2334)
 import AnimalsData
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2385)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2389)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
     let selectors:
@@ -70,16 +70,45 @@ extension AnimalsFilterTests {
         ),
       ]
     let categories = AnimalsState.selectCategoriesValues()
-    for (label, action) in ActionExamples.all {
-      let old = AnimalsState.loaded()
-      guard let new = try? AnimalsReducer.reduce(state: old, action: action) else { continue }
-      for (name, select, filter) in selectors where !filter(old, action) {
-        if let selected = select(old) {
-          XCTAssertEqual(select(new), selected, "\(name), \(label)")
-        } else {
-          XCTAssertEqual(categories(new), categories(old), "\(name), \(label)")
+    for (stateLabel, old) in Self.oldStates {
+      for (label, action) in ActionExamples.all {
+        guard let new = try? AnimalsReducer.reduce(state: old, action: action) else { continue }
+        for (name, select, filter) in selectors where !filter(old, action) {
+          if let selected = select(old) {
+            XCTAssertEqual(select(new), selected, "\(name), \(label), \(stateLabel)")
+          } else {
+            XCTAssertEqual(categories(new), categories(old), "\(name), \(label), \(stateLabel)")
+          }
         }
       }
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2425)
+extension AnimalsFilterTests {
+  /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
+  static var oldStates: [(String, AnimalsState)] {
+    var dogAmongBirds = AnimalsState.loaded()
+    dogAmongBirds.animals.data["Dog"] = Samples.flyingDog
+    return [
+      ("empty", AnimalsState()), ("loaded", .loaded()), ("busy", AnimalsReducerTests.before),
+      ("dog among birds", dogAmongBirds),
+    ]
+  }
+
+  func testAnUpdateLooksAtWhereTheAnimalWasBefore() {
+    let renamed = AnimalsAction.data(
+      .persistentSession(.didUpdateAnimal(animalId: "Dog", result: .success(Samples.wolf))))
+    let mammals = AnimalsFilter.filterAnimals(categoryId: "Mammal")
+    let birds = AnimalsFilter.filterAnimals(categoryId: "Bird")
+    let expected: [String: (mammals: Bool, birds: Bool)] = [
+      "empty": (true, false), "loaded": (true, false), "busy": (true, false), "dog among birds": (true, true),
+    ]
+    for (label, old) in Self.oldStates {
+      XCTAssertEqual(mammals(old, renamed), expected[label]?.mammals, "mammals, \(label)")
+      XCTAssertEqual(birds(old, renamed), expected[label]?.birds, "birds, \(label)")
     }
   }
 }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1990)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1994)
 import AnimalsData
 import XCTest
 
