@@ -7,6 +7,8 @@
 //   Chapters/03-counter-data.md
 //   Chapters/04-counter-ui.md
 //   Chapters/05-counter-app.md
+//   Chapters/06-animals-data.md
+//   Chapters/07-animals-data-client.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
 import PackageDescription
@@ -61,5 +63,45 @@ package.targets += [
     name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
   .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 56)
+package.dependencies += [
+  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+]
+package.targets += [
+  .target(
+    name: "AnimalsData",
+    dependencies: [
+      "ImmutableData",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsDataTests",
+    dependencies: [
+      "AnimalsData", "ImmutableData",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 34)
+package.dependencies += [
+  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+]
+package.targets += [
+  .executableTarget(
+    name: "AnimalsDataClient",
+    dependencies: [
+      "AnimalsData", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    swiftSettings: strict),
 ]
 #sourceLocation()

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
+apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libsqlite3-dev)
 apt_packages+=(graphviz)  # `dot` lays out the Mermaid diagrams of `book site`
 
 install_debian() {
