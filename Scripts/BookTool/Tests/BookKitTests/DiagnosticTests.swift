@@ -53,10 +53,11 @@ final class DiagnosticTests: XCTestCase {
   /// The workspace's root, two folders above the tool's package.
   private static let workspaceRoot = DiagnosticTests.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every `id: "rule"` literal in BookKit's sources, except the notes'.
+  /// Every `id: "rule"` literal (and every `staleRule:`/`manifestRule:` of an output kind) in BookKit's
+  /// sources, except the notes'.
   private static func ruleLiteralsInBookKit() throws -> Set<String> {
     let folder = Self.toolRoot.appendingPathComponent("Sources/BookKit")
-    let pattern = try NSRegularExpression(pattern: #"id: "([a-z0-9-]+)""#)
+    let pattern = try NSRegularExpression(pattern: #"(?:id|Rule): "([a-z0-9-]+)""#)
     var rules: Set<String> = []
     for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
     where url.pathExtension == "swift" {

@@ -7,16 +7,18 @@ extension Diagnostic {
     "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
-    "capture-on-swift", "manifest-without-tools-version",
+    "capture-on-swift", "manifest-without-tools-version", "duplicate-chapter-number", "unnumbered-chapter",
   ]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
   public static let generatedFileRules = [
     "generated-file-drift", "missing-generated-file", "stale-generated-file", "stale-manifest",
+    "interrupted-output", "invalid-output-manifest",
   ]
 
   /// The rules `book capture` reports about the pictures of the book's programs.
   public static let captureRules = [
     "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",
+    "stale-capture", "stale-capture-manifest",
   ]
 }
