@@ -182,5 +182,12 @@ final class OutputCatalogueTests: XCTestCase {
         try sandbox.write("Chapters/intro.md", "# Intro\n")
         try sandbox.commitAll()
       }, arguments: ["tag"], location: "Chapters/intro.md:1:1", rule: "unnumbered-chapter"),
+    Case(
+      name: "tag --verify refuses a snapshot folder that is a symlink",
+      setUp: { sandbox in
+        try sandbox.write("Chapters/01-a.md", "# A\n")
+        try sandbox.commitAll()
+        try sandbox.link(".build-snapshots", to: sandbox.outside.path)
+      }, arguments: ["tag", "--verify"], location: ".build-snapshots/worktree:1:1", rule: "path-through-symlink"),
   ] }
 }

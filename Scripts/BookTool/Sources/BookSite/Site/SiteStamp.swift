@@ -90,11 +90,12 @@ extension SiteStamp {
     return try? JSONDecoder().decode(SiteStamp.self, from: data)
   }
 
-  /// Saves the stamp; failing to save only costs the next run its shortcut.
-  public func save(to url: URL?) {
-    guard let url else { return }
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? JSONEncoder().encode(self).write(to: url, options: .atomic)
+  /// Saves the stamp inside `output` through its guarded writes (never through a symbolic link, such as a
+  /// linked `.build/`); failing to save only costs the next run its shortcut.
+  public func save(to url: URL?, in output: Workspace) {
+    let root = output.root.path + "/"
+    guard let url, url.path.hasPrefix(root), let data = try? JSONEncoder().encode(self) else { return }
+    _ = try? output.write(data, to: String(url.path.dropFirst(root.count)))
   }
 }
 
