@@ -70,21 +70,23 @@ final class DiagnosticTests: XCTestCase {
   }
 
   func testEveryRuleBookKitReportsIsInTheRuleLists() throws {
-    let listed = Set(Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules)
+    let listed = Set(
+      Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules)
     let literals = try Self.ruleLiteralsInBookKit()
     XCTAssertFalse(literals.isEmpty)
     XCTAssertEqual(literals.subtracting(listed).sorted(), [], "reported but not listed")
     XCTAssertEqual(Set(Diagnostic.generatedFileRules).subtracting(literals).sorted(), [], "listed but never reported")
     XCTAssertEqual(
       listed.count,
-      Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count + Diagnostic.captureRules.count,
+      Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count + Diagnostic.captureRules.count
+        + Diagnostic.tagRules.count,
       "listed twice")
   }
 
   func testTheReadmeRuleTableNamesEveryRule() throws {
     let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
-    for rule in Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules {
+    for rule in Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules {
       XCTAssertTrue(table.contains("`\(rule)`"), "README's rule table does not name `\(rule)`")
     }
   }

@@ -7,8 +7,11 @@ extension Diagnostic {
     "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
-    "capture-on-swift", "manifest-without-tools-version", "duplicate-chapter-number", "unnumbered-chapter",
+    "capture-on-swift", "manifest-without-tools-version",
   ]
+
+  /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
+  public static let tagRules = ["duplicate-chapter-number", "unnumbered-chapter"]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
   public static let generatedFileRules = [

@@ -67,6 +67,8 @@ struct SnapshotSource {
     let book = Book(chapters: chapters, loadDiagnostics: diagnostics)
     guard !book.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(book.diagnostics) }
     self.chapters = chapters
+    // git writes the private indexes there: the folder obeys the confinement rule, checked before any tag.
+    _ = try Workspace(root: git.root).writableURL(".build/book-tag/index")
     let headPaths = self.headPaths
     self.removedAtEverySnapshot = Set(try generators.flatMap { try $0.ownedPaths(in: headPaths, read: read) })
   }
