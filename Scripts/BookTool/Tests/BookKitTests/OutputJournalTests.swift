@@ -66,4 +66,27 @@ final class OutputJournalTests: XCTestCase {
     try self.assertReportedThenRepaired(sandbox, at: ".book/tangled-files:2:1")
     XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Sources/M/B.swift").path))
   }
+
+  /// A `book capture` killed after its journal: `book check` reports it without running the programs, and
+  /// the next `book capture` finishes it, removing the picture of a run no declaration names any more.
+  func testACaptureKilledAfterItsJournalIsReportedAndFinished() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.destroy() }
+    try OutputCatalogueTests.captureWorkspace(sandbox, image: "images/p.svg")
+    try sandbox.book("site")
+    let header = TerminalCapture.outputKind(chaptersFolder: "Chapters").header
+    try sandbox.write(
+      ".book/captured-files", "\(header)\n\(OutputManifest.incompleteLine)\nimages/old.svg\nimages/p.svg\n")
+    try sandbox.write("Chapters/images/old.svg", "<svg/>")
+    let check = try BookBinary.run(["check", "--root", sandbox.workspace.path], in: sandbox.workspace)
+    XCTAssertEqual(check.status, 1, check.stderr)
+    XCTAssertTrue(check.stderrLines.contains { $0.hasPrefix(".book/captured-files:2:1: error: ") }, check.stderr)
+    try sandbox.book("capture")
+    let after = try BookBinary.run(["check", "--root", sandbox.workspace.path], in: sandbox.workspace)
+    XCTAssertEqual(after.status, 0, after.stderr)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Chapters/images/old.svg").path))
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Chapters/images/p.svg").path))
+  }
 }

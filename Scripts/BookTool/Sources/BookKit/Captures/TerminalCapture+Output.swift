@@ -37,3 +37,25 @@ extension TerminalCapture {
     return image.hasSuffix(".svg") ? nil : "must name an .svg file (the tool only draws SVG pictures)"
   }
 }
+
+extension TerminalCapture {
+  /// What `book check` can say about the pictures without running the programs: the output's drift with
+  /// every declared, listed picture kept as it is (an interrupted `book capture`, a leftover temporary
+  /// file, a listed picture no declaration names any more). `book capture --check` compares the bytes.
+  public static func outputDrift(in workspace: Workspace) throws -> [Diagnostic] {
+    let captures: [TerminalCapture]
+    do {
+      captures = try Self.declared(in: workspace)
+    } catch let error as DiagnosticsError {
+      return error.diagnostics
+    }
+    let kind = Self.outputKind(chaptersFolder: workspace.chaptersFolder)
+    let listed = Set(OutputManifest(data: try? workspace.read(kind.manifestPath)).paths)
+    let declarations = SourceLocation(path: "\(workspace.chaptersFolder)/\(Self.fileName)", line: 1)
+    let targets = captures.compactMap(\.image).filter(listed.contains).map {
+      OwnedOutput.Target(path: $0, expected: nil, origin: declarations)
+    }
+    let plan = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
+    return plan.diagnostics + plan.drift { _ in Diagnostic(.error, id: "capture-drift", at: declarations, "") }
+  }
+}

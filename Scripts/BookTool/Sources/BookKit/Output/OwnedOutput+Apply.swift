@@ -13,7 +13,12 @@ extension OwnedOutput {
   /// Whether applying would change nothing on disk.
   public var isCurrent: Bool {
     !self.targets.contains(where: \.isOutOfDate) && self.staleFiles.isEmpty && self.leftovers.isEmpty
-      && self.currentManifest == self.manifest
+      && self.isManifestCurrent
+  }
+
+  /// Whether the manifest on disk is the one to write; no manifest is current while there is nothing to list.
+  public var isManifestCurrent: Bool {
+    self.currentManifest == self.manifest || (self.currentManifest == nil && self.targets.isEmpty)
   }
 
   /// Writes every out-of-date target, removes stale files and leftovers, and writes the manifest; nothing

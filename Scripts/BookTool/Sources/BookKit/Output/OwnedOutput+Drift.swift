@@ -22,7 +22,7 @@ extension OwnedOutput {
         .error, id: "interrupted-output", at: SourceLocation(path: path, line: 1),
         "temporary file of an interrupted `\(command)`; run `\(command)` to remove it")
     }
-    if found.isEmpty, self.currentManifest != self.manifest {
+    if found.isEmpty, !self.isManifestCurrent {
       found.append(
         Diagnostic(
           .error, id: self.kind.manifestRule, at: SourceLocation(path: self.kind.manifestPath, line: 1),
