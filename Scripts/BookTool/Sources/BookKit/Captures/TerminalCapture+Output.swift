@@ -23,7 +23,8 @@ extension TerminalCapture {
       guard line.contains("\"image\""), let range = line.range(of: encoded) ?? line.range(of: "\"\(image)\"") else {
         continue
       }
-      return SourceLocation(path: path, line: index + 1, column: line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+      let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+      return SourceLocation(path: path, line: index + 1, column: column)
     }
     return SourceLocation(path: path, line: 1)
   }

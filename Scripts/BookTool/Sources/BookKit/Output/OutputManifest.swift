@@ -28,8 +28,8 @@ public struct OutputManifest: Equatable, Sendable {
 
   /// Parses a manifest's bytes: every line that is neither empty nor a `#` comment is an entry.
   public init(data: Data?) {
-    let lines = data.map { String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) }
-      ?? []
+    let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    let lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
     self.isIncomplete = lines.contains { $0 == Self.incompleteLine }
     self.entries = lines.enumerated().compactMap { index, line in
       line.isEmpty || line.hasPrefix("#") ? nil : Entry(line: index + 1, path: String(line))

@@ -12,7 +12,8 @@ extension OwnedOutput {
     } catch let failure as Workspace.Failure {
       return (nil, [Self.diagnostic(failure, at: SourceLocation(path: kind.manifestPath, line: 1))])
     } catch {
-      return (nil, [Self.diagnostic(.io(path: kind.manifestPath, reason: "cannot be read"), at: SourceLocation(path: kind.manifestPath, line: 1))])
+      let failure = Workspace.Failure.io(path: kind.manifestPath, reason: "cannot be read")
+      return (nil, [Self.diagnostic(failure, at: SourceLocation(path: kind.manifestPath, line: 1))])
     }
   }
 
@@ -83,7 +84,8 @@ extension OwnedOutput {
         guard Workspace.entry(at: url.path) == .file else { continue }
         if self.owns(entry.path, try Data(contentsOf: url), listed: listed) { self.staleFiles.append(entry.path) }
       } catch let failure as Workspace.Failure {
-        self.diagnostics.append(Self.diagnostic(failure, at: SourceLocation(path: self.kind.manifestPath, line: entry.line)))
+        let location = SourceLocation(path: self.kind.manifestPath, line: entry.line)
+        self.diagnostics.append(Self.diagnostic(failure, at: location))
       } catch {
         continue
       }
