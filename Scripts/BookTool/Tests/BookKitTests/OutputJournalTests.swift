@@ -36,6 +36,18 @@ final class OutputJournalTests: XCTestCase {
     try self.assertReportedThenRepaired(sandbox, at: "Site/..site-files.book-tmp:1:1")
   }
 
+  /// A later `book site` killed while writing its journal: the old site and its stamp are intact, but the
+  /// temporary file must stop the no-change shortcut, or the next run would leave it for ever.
+  func testASiteKilledDuringItsJournalIsNotTakenForUnchanged() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.destroy() }
+    try sandbox.write("Chapters/01-a.md", "# A\n")
+    try sandbox.book("tangle")
+    try sandbox.book("site")
+    try sandbox.write("Site/..site-files.book-tmp", "\(self.siteHeader)\n\(OutputManifest.incompleteLine)\n")
+    try self.assertReportedThenRepaired(sandbox, at: "Site/..site-files.book-tmp:1:1")
+  }
+
   /// The first `book site` killed after its journal and one page: the page is listed, so it is owned.
   func testTheFirstSiteKilledAfterItsJournalIsFinished() throws {
     let sandbox = try Sandbox()
