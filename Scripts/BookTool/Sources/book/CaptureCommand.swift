@@ -48,31 +48,46 @@ struct CaptureCommand: ParsableCommand {
     }
   }
 
-  /// Draws (or, with --check, compares) every declared picture; returns the drift found.
+  /// Draws (or, with --check, compares) every declared picture through `OwnedOutput`; returns the
+  /// problems found (an image path that may not be written, a file not owned, drift with --check).
   private func pictures(
     _ captures: [TerminalCapture], in workspace: Workspace, output: (TerminalCapture) throws -> String
   ) throws -> [Diagnostic] {
-    var drift: [Diagnostic] = []
+    let declarations = "\(workspace.chaptersFolder)/\(TerminalCapture.fileName)"
+    let declared = try workspace.readIfPresent(declarations)
+    let kind = TerminalCapture.outputKind(chaptersFolder: workspace.chaptersFolder)
+    let listed = Set(OutputManifest(data: try? workspace.read(kind.manifestPath)).paths)
+    var problems: [Diagnostic] = []
+    var targets: [OwnedOutput.Target] = []
     for capture in captures {
       guard let image = capture.image else { continue }
+      let origin = TerminalCapture.location(ofImage: image, in: declared, path: declarations)
+      if let problem = TerminalCapture.problem(withImage: image) {
+        problems.append(Diagnostic(.error, id: "invalid-captures", at: origin, "image '\(image)' \(problem)"))
+        continue
+      }
       // A chapter snapshot made before the program's chapter has the declaration but not the program.
       guard workspace.exists("Sources/\(capture.program)") else {
         print("skipped \(image): this workspace has no target \(capture.program) yet")
+        if listed.contains(image) { targets.append(OwnedOutput.Target(path: image, expected: nil, origin: origin)) }
         continue
       }
-      let path = "\(workspace.chaptersFolder)/\(image)"
       let svg = Data(capture.svg(for: try output(capture)).utf8)
-      if self.check {
-        if try workspace.readIfPresent(path) != svg {
-          drift.append(
-            Diagnostic(
-              .error, id: "capture-drift", at: SourceLocation(path: path, line: 1),
-              "the picture differs from what '\(capture.program)' prints now; run `book capture`"))
-        }
-      } else if try workspace.write(svg, to: path) {
-        print("wrote \(path)")
+      targets.append(OwnedOutput.Target(path: image, expected: svg, origin: origin))
+    }
+    let plan = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
+    problems += plan.diagnostics
+    guard !problems.hasErrors else { return problems }
+    if self.check {
+      return plan.drift { target in
+        Diagnostic(
+          .error, id: "capture-drift", at: SourceLocation(path: kind.workspacePath(target.path), line: 1),
+          "the picture differs from what the program prints now; run `book capture`")
       }
     }
-    return drift
+    let changes = try plan.apply(to: workspace)
+    for path in changes.written { print("wrote \(kind.workspacePath(path))") }
+    for path in changes.removed { print("removed \(kind.workspacePath(path))") }
+    return []
   }
 }

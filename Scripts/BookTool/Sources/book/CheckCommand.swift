@@ -17,7 +17,10 @@ struct CheckCommand: ParsableCommand {
       let siteDrift = try SiteBuild.drift(book: book, in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
       let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
-      try report(output.diagnostics + output.drift() + siteDrift + brokenLinks, outcome: "book check failed")
+      // Pictures (issue 10): the output of `book capture` not interrupted, nothing stale or unlisted.
+      let pictures = try TerminalCapture.outputDrift(in: workspace)
+      try report(
+        output.diagnostics + output.drift() + siteDrift + brokenLinks + pictures, outcome: "book check failed")
       print("book check: \(book.chapters.count) chapters, \(output.files.count) generated files, all in step")
     }
   }

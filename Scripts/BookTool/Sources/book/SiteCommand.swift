@@ -43,7 +43,7 @@ struct SiteCommand: ParsableCommand {
       let site = try SiteBuild.make(from: input, timings: &timings)
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
-      timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
+      timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(

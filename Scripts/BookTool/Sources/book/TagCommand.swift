@@ -22,6 +22,12 @@ struct TagCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let workspace = try self.options.workspace()
+      // The snapshot worktree and its build cache obey the workspace's confinement rule: no part of their
+      // paths may be a symbolic link (git's `read-tree -u` then refuses links inside the tree itself).
+      // Checked before any tag moves.
+      if self.verify {
+        for path in [".build-snapshots/worktree", ".build-snapshots/build"] { _ = try workspace.writableURL(path) }
+      }
       let results = try Self.tagChapters(in: workspace)
       for result in results {
         print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")

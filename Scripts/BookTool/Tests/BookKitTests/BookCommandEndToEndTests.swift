@@ -190,8 +190,9 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(
       tangle.stderrLines,
       [
-        "Chapters/02-two.md:7:10: error: 'file=Sources/N/B.swift' names an existing file that `book tangle` did "
-          + "not generate; it will not overwrite it (move that file away, or choose another path) [file-not-owned]",
+        "Chapters/02-two.md:7:10: error: Sources/N/B.swift exists and `book tangle` did not write it "
+          + "(.book/tangled-files does not list it, or it lacks the generated header); it will not overwrite it "
+          + "(move that file away, or choose another name) [file-not-owned]",
         "book: 1 error; nothing written",
       ])
     XCTAssertEqual(try self.fixture.snapshot(), before)

@@ -53,10 +53,11 @@ final class DiagnosticTests: XCTestCase {
   /// The workspace's root, two folders above the tool's package.
   private static let workspaceRoot = DiagnosticTests.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every `id: "rule"` literal in BookKit's sources, except the notes'.
+  /// Every `id: "rule"` literal (and every `staleRule:`/`manifestRule:` of an output kind) in BookKit's
+  /// sources, except the notes'.
   private static func ruleLiteralsInBookKit() throws -> Set<String> {
     let folder = Self.toolRoot.appendingPathComponent("Sources/BookKit")
-    let pattern = try NSRegularExpression(pattern: #"id: "([a-z0-9-]+)""#)
+    let pattern = try NSRegularExpression(pattern: #"(?:id|Rule): "([a-z0-9-]+)""#)
     var rules: Set<String> = []
     for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
     where url.pathExtension == "swift" {
@@ -69,21 +70,24 @@ final class DiagnosticTests: XCTestCase {
   }
 
   func testEveryRuleBookKitReportsIsInTheRuleLists() throws {
-    let listed = Set(Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules)
+    let listed = Set(
+      Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules)
     let literals = try Self.ruleLiteralsInBookKit()
     XCTAssertFalse(literals.isEmpty)
     XCTAssertEqual(literals.subtracting(listed).sorted(), [], "reported but not listed")
     XCTAssertEqual(Set(Diagnostic.generatedFileRules).subtracting(literals).sorted(), [], "listed but never reported")
     XCTAssertEqual(
       listed.count,
-      Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count + Diagnostic.captureRules.count,
+      Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count + Diagnostic.captureRules.count
+        + Diagnostic.tagRules.count,
       "listed twice")
   }
 
   func testTheReadmeRuleTableNamesEveryRule() throws {
     let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
-    for rule in Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules {
+    let rules = Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules
+    for rule in rules {
       XCTAssertTrue(table.contains("`\(rule)`"), "README's rule table does not name `\(rule)`")
     }
   }

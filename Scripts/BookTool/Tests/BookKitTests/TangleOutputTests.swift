@@ -97,7 +97,7 @@ final class TangleOutputTests: WorkspaceTestCase {
     XCTAssertEqual(output.staleFiles, [])
     XCTAssertEqual(output.files.map(\.tangled.path), self.allFiles)
     XCTAssertEqual(output.files.filter(\.isOutOfDate).map(\.tangled.path), [])
-    XCTAssertEqual(output.currentManifest, output.manifest.data)
+    XCTAssertEqual(output.output.currentManifest, output.output.manifest)
   }
 
   func testBeforeAnyTangleEveryFileIsMissing() throws {
@@ -193,10 +193,9 @@ final class TangleOutputTests: WorkspaceTestCase {
     try self.tangle()
     try self.fixture.write(".book/tangled-files", self.manifestHeader + "Sources/M/A.swift\nTests/MTests/T.swift\n")
     let (_, output) = try self.plan()
-    XCTAssertEqual(output.diagnostics, [], "files carrying the marker stay the tool's own")
-    XCTAssertEqual(summary(output.drift()), ["stale-manifest@.book/tangled-files:1:1"])
-    XCTAssertEqual(try self.tangle().written, [])
-    XCTAssertEqual(try self.plan().output.drift(), [])
+    XCTAssertEqual(
+      summary(output.diagnostics), ["file-not-owned@Chapters/02-two.md:7:10"],
+      "a file the manifest no longer lists is not the tool's, even with the marker")
   }
 
   // MARK: Stale files
@@ -208,7 +207,7 @@ final class TangleOutputTests: WorkspaceTestCase {
     XCTAssertEqual(
       try self.plan().output.drift().map(\.description),
       [
-        "Sources/N/B.swift:1:1: error: generated file is no longer produced by any chapter; run `book tangle` to "
+        "Sources/N/B.swift:1:1: error: file is no longer produced by any chapter; run `book tangle` to "
           + "remove it [stale-generated-file]"
       ])
     let changes = try self.tangle()
@@ -274,8 +273,9 @@ final class TangleOutputTests: WorkspaceTestCase {
     XCTAssertEqual(
       output.diagnostics.map(\.description),
       [
-        "Chapters/01-one.md:3:10: error: 'file=Sources/M/A.swift' names an existing file that `book tangle` did not "
-          + "generate; it will not overwrite it (move that file away, or choose another path) [file-not-owned]"
+        "Chapters/01-one.md:3:10: error: Sources/M/A.swift exists and `book tangle` did not write it "
+          + "(.book/tangled-files does not list it, or it lacks the generated header); it will not overwrite it "
+          + "(move that file away, or choose another name) [file-not-owned]"
       ])
     XCTAssertThrowsError(try output.apply(to: self.fixture.workspace)) { error in
       XCTAssertEqual(
@@ -285,21 +285,23 @@ final class TangleOutputTests: WorkspaceTestCase {
     XCTAssertEqual(try self.fixture.read("Sources/M/A.swift"), "// Mine.\n")
   }
 
-  func testAFileCarryingTheMarkerIsAdoptedEvenWithoutAManifest() throws {
+  /// The ownership rule needs both: a marker alone (a copied file) does not make a file the tool's.
+  func testAFileCarryingTheMarkerButNotListedIsNotOwned() throws {
     try self.fixture.write("Sources/M/A.swift", GeneratedSource.marker + " Old.\n")
     try self.writeTwoChapters()
-    XCTAssertEqual(try self.plan().output.diagnostics, [])
-    XCTAssertEqual(try self.tangle().written, self.allFiles)
+    XCTAssertEqual(summary(try self.plan().output.diagnostics), ["file-not-owned@Chapters/01-one.md:3:10"])
+    XCTAssertThrowsError(try self.plan().output.apply(to: self.fixture.workspace))
+    XCTAssertEqual(try self.fixture.read("Sources/M/A.swift"), GeneratedSource.marker + " Old.\n")
   }
 
-  func testAFileListedInTheManifestIsOwnedEvenWithoutTheMarker() throws {
+  /// A listed file that lost the generated header (replaced by hand) is not the tool's any more either.
+  func testAFileListedInTheManifestButWithoutTheMarkerIsNotOwned() throws {
     try self.writeTwoChapters()
     try self.tangle()
-    try self.fixture.write("Sources/M/A.swift", "// Hand edit that lost the header.\n")
+    try self.fixture.write("Sources/M/A.swift", "// Hand-written replacement without the header.\n")
     let (_, output) = try self.plan()
-    XCTAssertEqual(output.diagnostics, [])
-    XCTAssertEqual(summary(output.drift()), ["generated-file-drift@Chapters/01-one.md:4:1"])
-    XCTAssertEqual(try self.tangle().written, ["Sources/M/A.swift"])
+    XCTAssertEqual(summary(output.diagnostics), ["file-not-owned@Chapters/01-one.md:3:10"])
+    XCTAssertThrowsError(try output.apply(to: self.fixture.workspace))
   }
 
   /// ARCHITECTURE.md: "`TangleOutput.apply` writes nothing when any diagnostic is an error." A plan made

@@ -129,20 +129,28 @@ final class WorkspaceTests: WorkspaceTestCase {
   }
 
   func testManifestRoundTripAndFormat() throws {
-    let manifest = GeneratedManifest(paths: ["Tests/T/B.swift", "Sources/M/A.swift"])
-    XCTAssertEqual(manifest.paths, ["Sources/M/A.swift", "Tests/T/B.swift"])
+    let header = TangleOutput.kind.header
+    let data = OutputManifest.data(header: header, paths: ["Tests/T/B.swift", "Sources/M/A.swift"])
     XCTAssertEqual(
-      String(decoding: manifest.data, as: UTF8.self),
+      String(decoding: data, as: UTF8.self),
       "# Files written by `book tangle`; it keeps this list. Do not edit.\nSources/M/A.swift\nTests/T/B.swift\n")
-    XCTAssertEqual(try GeneratedManifest.load(from: self.fixture.workspace), GeneratedManifest(paths: []))
-    try self.fixture.workspace.write(manifest.data, to: GeneratedManifest.path)
-    XCTAssertEqual(try GeneratedManifest.load(from: self.fixture.workspace), manifest)
-    XCTAssertEqual(GeneratedManifest.path, ".book/tangled-files")
+    let manifest = OutputManifest(data: data)
+    XCTAssertEqual(manifest.paths, ["Sources/M/A.swift", "Tests/T/B.swift"])
+    XCTAssertEqual(manifest.entries.map(\.line), [2, 3])
+    XCTAssertFalse(manifest.isIncomplete)
+    XCTAssertEqual(OutputManifest(data: nil).paths, [])
+    XCTAssertEqual(TangleOutput.kind.manifestPath, ".book/tangled-files")
+  }
+
+  func testAJournalIsMarkedIncompleteAndListsItsPaths() {
+    let journal = OutputManifest(data: OutputManifest.data(header: "# H", paths: ["b", "a", "b"], incomplete: true))
+    XCTAssertTrue(journal.isIncomplete)
+    XCTAssertEqual(journal.paths, ["a", "b"])
   }
 
   func testEmptyManifestIsJustTheHeader() {
     XCTAssertEqual(
-      String(decoding: GeneratedManifest(paths: []).data, as: UTF8.self),
+      String(decoding: OutputManifest.data(header: TangleOutput.kind.header, paths: []), as: UTF8.self),
       "# Files written by `book tangle`; it keeps this list. Do not edit.\n")
   }
 }

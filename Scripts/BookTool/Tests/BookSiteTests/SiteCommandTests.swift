@@ -83,7 +83,7 @@ final class SiteCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
       result.stderr.contains("Site/.site-files:\(line):1: error: '../Chapters/01-one.md' "), result.stderr)
-    XCTAssertTrue(result.stderr.contains("[invalid-site-manifest]"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[invalid-output-manifest]"), result.stderr)
     XCTAssertEqual(try workspace.read("Chapters/01-one.md"), Data("# One\n".utf8), "the chapter is untouched")
     XCTAssertTrue(workspace.exists("Site/index.html"))
   }

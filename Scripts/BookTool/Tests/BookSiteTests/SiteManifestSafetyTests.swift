@@ -15,7 +15,7 @@ final class SiteManifestSafetyTests: XCTestCase {
     let lines = try self.manifestLineCount(in: workspace)
     let output = try self.plan(self.chapters, in: workspace)
     XCTAssertEqual(
-      output.diagnostics.map { "\($0.location) \($0.id)" }, ["Site/.site-files:\(lines):1 invalid-site-manifest"])
+      output.diagnostics.map { "\($0.location) \($0.id)" }, ["Site/.site-files:\(lines):1 invalid-output-manifest"])
     XCTAssertTrue(output.diagnostics[0].message.contains("'../Chapters/01-one.md'"), output.diagnostics[0].message)
     XCTAssertEqual(output.staleFiles, [])
     XCTAssertThrowsError(try output.apply(to: workspace))
@@ -27,7 +27,7 @@ final class SiteManifestSafetyTests: XCTestCase {
     try self.appendToManifest(["/etc/hostname", "./index.html", "a//b.html"], in: workspace)
     let output = try self.plan(Array(self.chapters.prefix(1)), in: workspace)
     XCTAssertEqual(output.staleFiles, ["02-two.html"])
-    XCTAssertEqual(output.diagnostics.map(\.id), Array(repeating: "invalid-site-manifest", count: 3))
+    XCTAssertEqual(output.diagnostics.map(\.id), Array(repeating: "invalid-output-manifest", count: 3))
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Site/02-two.html"), "the valid stale file is not removed either")
   }
@@ -38,7 +38,7 @@ final class SiteManifestSafetyTests: XCTestCase {
       at: workspace.root.appendingPathComponent("Site/linked"), withDestinationURL: try workspace.url("Chapters"))
     try self.appendToManifest(["linked/01-one.md"], in: workspace)
     let output = try self.plan(self.chapters, in: workspace)
-    XCTAssertEqual(output.diagnostics.map(\.id), ["invalid-site-manifest"])
+    XCTAssertEqual(output.diagnostics.map(\.id), ["path-through-symlink"])
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Chapters/01-one.md"))
   }
@@ -47,7 +47,7 @@ final class SiteManifestSafetyTests: XCTestCase {
     let workspace = try self.renderedWorkspace()
     try self.appendToManifest(["assets"], in: workspace)
     let output = try self.plan(self.chapters, in: workspace)
-    XCTAssertEqual(output.diagnostics.map(\.id), ["invalid-site-manifest"])
+    XCTAssertEqual(output.diagnostics.map(\.id), ["invalid-output-manifest"])
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Site/assets/book.css"))
   }

@@ -10,13 +10,18 @@ extension Diagnostic {
     "capture-on-swift", "manifest-without-tools-version", "excerpt-drift", "excerpt-source-missing",
   ]
 
+  /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
+  public static let tagRules = ["duplicate-chapter-number", "unnumbered-chapter"]
+
   /// The rules `book check` reports when generated files are out of step with the chapters.
   public static let generatedFileRules = [
     "generated-file-drift", "missing-generated-file", "stale-generated-file", "stale-manifest",
+    "interrupted-output", "invalid-output-manifest",
   ]
 
   /// The rules `book capture` reports about the pictures of the book's programs.
   public static let captureRules = [
     "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",
+    "stale-capture", "stale-capture-manifest",
   ]
 }

@@ -17,9 +17,9 @@ public struct TangleGenerator: SnapshotGenerator {
 
   /// The manifest and every path it lists.
   public func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
-    guard tree.contains(GeneratedManifest.path) else { return [] }
-    let manifest = String(decoding: try read(GeneratedManifest.path), as: UTF8.self)
-    return [GeneratedManifest.path] + manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    let path = TangleOutput.kind.manifestPath
+    guard tree.contains(path) else { return [] }
+    return [path] + OutputManifest(data: try read(path)).paths
   }
 
   /// Each tangled file's text, and the manifest.
@@ -28,7 +28,7 @@ public struct TangleGenerator: SnapshotGenerator {
     for file in book.tangle.files {
       files[file.path] = Data(GeneratedSource(file).text.utf8)
     }
-    files[GeneratedManifest.path] = GeneratedManifest(paths: Array(files.keys)).data
+    files[TangleOutput.kind.manifestPath] = OutputManifest.data(header: TangleOutput.kind.header, paths: files.keys)
     return files
   }
 }
@@ -51,17 +51,24 @@ struct SnapshotSource {
     self.headPaths = try git.run(["ls-tree", "-r", "--name-only", "-z", "HEAD"])
       .split(separator: "\0").map(String.init)
     let read = { (path: String) in try git.runData(["show", "HEAD:\(path)"]) }
+    // The committed chapters must pass what `book check` asks of chapters (their listing tags included:
+    // a `flie=` would silently drop code from the snapshot) and be numbered one tag each.
+    let chapterPaths = self.headPaths.filter(Self.isChapter).sorted()
     var chapters: [Chapter] = []
-    var diagnostics: [Diagnostic] = []
-    for path in self.headPaths.filter(Self.isChapter).sorted() {
+    var diagnostics = ChapterNumbering.problems(in: chapterPaths)
+    for path in chapterPaths {
       switch ChapterLoader.chapter(path: path, data: try read(path)) {
-      case .success(let loaded): chapters.append(loaded.chapter)
+      case .success(let loaded):
+        chapters.append(loaded.chapter)
+        diagnostics += loaded.diagnostics
       case .failure(let error): diagnostics += error.diagnostics
       }
     }
     let book = Book(chapters: chapters, loadDiagnostics: diagnostics)
     guard !book.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(book.diagnostics) }
     self.chapters = chapters
+    // git writes the private indexes there: the folder obeys the confinement rule, checked before any tag.
+    _ = try Workspace(root: git.root).writableURL(".build/book-tag/index")
     let headPaths = self.headPaths
     self.removedAtEverySnapshot = Set(try generators.flatMap { try $0.ownedPaths(in: headPaths, read: read) })
   }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Everything `book tangle` would leave on disk for a book, compared with what is there now.
+/// Everything `book tangle` would leave on disk for a book, planned through `OwnedOutput` against what is
+/// there now.
 ///
-/// Both `book tangle` (which applies it) and `book check` (which reports it) start from this plan, so
-/// they can never disagree about what is out of date.
+/// Both `book tangle` (which applies it) and `book check` (which reports its drift) start from this plan,
+/// so they can never disagree about what is out of date.
 public struct TangleOutput: Sendable {
-  /// A generated file's expected bytes and its line map.
+  /// A generated file's expected text and its line map.
   public struct File: Sendable {
     /// The tangled file.
     public var tangled: TangledFile
@@ -20,43 +21,37 @@ public struct TangleOutput: Sendable {
     public var isOutOfDate: Bool { self.current != self.expected }
   }
 
+  /// What `book tangle` owns: `Package.swift` and files under `Sources/` and `Tests/`, listed in
+  /// `.book/tangled-files`, each starting with the generated marker.
+  public static let kind = OwnedOutput.Kind(
+    command: "book tangle", folder: "", manifestPath: ".book/tangled-files",
+    header: "# Files written by `book tangle`; it keeps this list. Do not edit.", requiresMarker: true,
+    pruneStops: ["Sources", "Tests"], staleRule: "stale-generated-file", manifestRule: "stale-manifest",
+    allows: { $0 == "Package.swift" || $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") })
+
   /// Every generated file, sorted by path.
   public var files: [File]
-  /// Files generated earlier that no chapter produces any more and that still carry the marker.
-  public var staleFiles: [String]
-  /// The manifest as it should be, and as it is.
-  public var manifest: GeneratedManifest
-  /// The manifest's bytes on disk, or nil.
-  public var currentManifest: Data?
-  /// Problems that forbid writing: the book's own errors, and files the tool does not own.
+  /// The plan of writes and removals.
+  public var output: OwnedOutput
+  /// Problems that forbid writing: the book's own errors, and the output's (ownership, confinement).
   public var diagnostics: [Diagnostic]
+
+  /// Files generated earlier that no chapter produces any more and that the tool owns.
+  public var staleFiles: [String] { self.output.staleFiles }
 
   /// Plans the output of `book` against the files in `workspace`.
   public init(book: Book, workspace: Workspace) throws {
-    let previous = try GeneratedManifest.load(from: workspace)
-    self.files = try book.tangle.files.map { file in
-      File(tangled: file, source: GeneratedSource(file), current: try workspace.readIfPresent(file.path))
+    let sources = book.tangle.files.map { (tangled: $0, source: GeneratedSource($0)) }
+    self.output = OwnedOutput(
+      kind: Self.kind,
+      targets: sources.map { file in
+        OwnedOutput.Target(
+          path: file.tangled.path, expected: Data(file.source.text.utf8),
+          origin: file.tangled.chunks[0].fileAttribute)
+      }, workspace: workspace)
+    self.files = zip(sources, self.output.targets).map { file, target in
+      File(tangled: file.tangled, source: file.source, current: target.current)
     }
-    self.diagnostics = book.diagnostics + Self.ownershipProblems(self.files, previous: previous)
-    let produced = Set(self.files.map(\.tangled.path))
-    self.staleFiles = try previous.paths.filter { path in
-      guard !produced.contains(path), let data = try workspace.readIfPresent(path) else { return false }
-      return GeneratedSource.isGenerated(String(decoding: data.prefix(200), as: UTF8.self))
-    }
-    self.manifest = GeneratedManifest(paths: Array(produced))
-    self.currentManifest = try workspace.readIfPresent(GeneratedManifest.path)
-  }
-
-  /// A file that exists but that the tool neither listed nor marked is somebody else's: never overwrite it.
-  private static func ownershipProblems(_ files: [File], previous: GeneratedManifest) -> [Diagnostic] {
-    files.compactMap { file in
-      guard let current = file.current, !previous.paths.contains(file.tangled.path),
-        !GeneratedSource.isGenerated(String(decoding: current.prefix(200), as: UTF8.self))
-      else { return nil }
-      return Diagnostic(
-        .error, id: "file-not-owned", at: file.tangled.chunks[0].fileAttribute,
-        "'file=\(file.tangled.path)' names an existing file that `book tangle` did not generate; "
-          + "it will not overwrite it (move that file away, or choose another path)")
-    }
+    self.diagnostics = book.diagnostics + self.output.diagnostics
   }
 }

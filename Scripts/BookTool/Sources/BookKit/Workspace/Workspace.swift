@@ -16,6 +16,10 @@ public struct Workspace: Sendable {
     case missing(String)
     /// Reading or writing failed.
     case io(path: String, reason: String)
+    /// A write or removal would pass through a symbolic link (`link`, a part of `path`).
+    case throughSymlink(path: String, link: String)
+    /// A file to read is a symbolic link (or lies under one) that leads out of the workspace.
+    case readOutside(String)
 
     /// A one-line explanation.
     public var description: String {
@@ -24,6 +28,7 @@ public struct Workspace: Sendable {
       case .outside(let path): "refusing to touch '\(path)': it lies outside the workspace"
       case .missing(let path): "\(path): no such folder"
       case .io(let path, let reason): "\(path): \(reason)"
+      case .throughSymlink(let path, _), .readOutside(let path): "\(path): \(self.message)"
       }
     }
 
@@ -31,7 +36,9 @@ public struct Workspace: Sendable {
     public var location: String? {
       switch self {
       case .notFound: nil
-      case .outside(let path), .missing(let path), .io(let path, _): path
+      case .outside(let path), .missing(let path), .io(let path, _), .throughSymlink(let path, _),
+        .readOutside(let path):
+        path
       }
     }
 
@@ -41,6 +48,10 @@ public struct Workspace: Sendable {
       case .notFound, .outside: self.description
       case .missing(let path): "the folder '\(path)' does not exist"
       case .io(let path, let reason): "'\(path)' \(reason)"
+      case .throughSymlink(let path, let link):
+        "refusing to write '\(path)': '\(link)' is a symbolic link (the tool never writes or removes through one)"
+      case .readOutside(let path):
+        "refusing to read '\(path)': it is a symbolic link that leads out of the workspace"
       }
     }
 
@@ -51,6 +62,8 @@ public struct Workspace: Sendable {
       case .outside: "path-outside-workspace"
       case .missing: "missing-folder"
       case .io: "file-system-error"
+      case .throughSymlink: "path-through-symlink"
+      case .readOutside: "read-outside-workspace"
       }
     }
   }
@@ -128,10 +141,10 @@ public struct Workspace: Sendable {
     return FileManager.default.fileExists(atPath: url.path)
   }
 
-  /// The bytes of a file.
+  /// The bytes of a file, refusing one whose real location (symbolic links resolved) leaves the workspace.
   public func read(_ path: String) throws -> Data {
     do {
-      return try Data(contentsOf: self.url(path))
+      return try Data(contentsOf: self.readableURL(path))
     } catch let failure as Failure {
       throw failure
     } catch {

@@ -59,7 +59,8 @@ public enum SiteBuild {
       site.diagnostics = error.diagnostics
     }
     timings.measure(\.write) {
-      site.diagnostics += SiteImages.copy(site.images, of: book, into: &site.files, reading: readChapterFile)
+      site.diagnostics += SiteImages.copy(
+        site.images, of: book, into: &site.files, origins: &site.origins, reading: readChapterFile)
     }
     site.diagnostics = site.diagnostics.sortedByLocation()
     return site

@@ -4,10 +4,12 @@ import Foundation
 /// Copying the images the chapters use beside the pages. An image may never replace a file the site
 /// renders itself (`![x](index.html)` would overwrite the contents page), nor the site's manifest.
 enum SiteImages {
-  /// Adds every image that exists to `files` under its path without a leading `./`, and returns an error
-  /// at the image's chapter line for each one whose name a rendered file (or the manifest) already has.
+  /// Adds every image that exists to `files` under its path without a leading `./` (with its first use in
+  /// `origins`), and returns an error at the image's chapter line for each one whose name a rendered file
+  /// (or the manifest) already has, or that cannot be read (a symbolic link out of the workspace).
   static func copy(
-    _ images: [String], of book: Book, into files: inout [String: Data], reading read: (String) throws -> Data?
+    _ images: [String], of book: Book, into files: inout [String: Data], origins: inout [String: SourceLocation],
+    reading read: (String) throws -> Data?
   ) -> [Diagnostic] {
     let taken = Set(files.keys.map { $0.lowercased() } + [SiteOutput.manifestName.lowercased()])
     var diagnostics: [Diagnostic] = []
@@ -21,8 +23,18 @@ enum SiteImages {
         }
         continue
       }
-      guard let data = try? read(path) else { continue }
+      let data: Data?
+      do {
+        data = try read(path)
+      } catch let failure as Workspace.Failure {
+        diagnostics += Self.locations(of: image, in: book).map { Diagnostic(.error, id: failure.rule, at: $0, failure.message) }
+        continue
+      } catch {
+        continue
+      }
+      guard let data else { continue }
       files[path] = data
+      origins[path] = Self.locations(of: image, in: book).first
     }
     return diagnostics
   }

@@ -1,8 +1,8 @@
 import BookKit
 import Foundation
 
-/// Everything `book site` would leave in the site folder, compared with what is there: like
-/// `TangleOutput`, shared by `book site` (which applies it) and `book check` (which reports drift).
+/// Everything `book site` would leave in the site folder, planned through `OwnedOutput` against what is
+/// there: shared by `book site` (which applies it), `book serve`, and `book check` (which reports drift).
 public struct SiteOutput: Sendable {
   /// One file of the site.
   public struct File: Sendable {
@@ -19,54 +19,56 @@ public struct SiteOutput: Sendable {
 
   /// The list of files the site writer owns, inside the site folder.
   public static let manifestName = ".site-files"
-  private static let manifestHeader = "# Files written by `book site`; it keeps this list. Do not edit."
+  static let manifestHeader = "# Files written by `book site`; it keeps this list. Do not edit."
+
+  /// What `book site` owns in `folder` (relative to the workspace root; empty for `--output DIR`): the
+  /// files its `.site-files` lists.
+  public static func kind(folder: String) -> OwnedOutput.Kind {
+    OwnedOutput.Kind(
+      command: "book site", folder: folder,
+      manifestPath: folder.isEmpty ? Self.manifestName : "\(folder)/\(Self.manifestName)",
+      header: Self.manifestHeader, requiresMarker: false, pruneStops: [folder], staleRule: "stale-site-file",
+      manifestRule: "stale-site-manifest", allows: { $0 != Self.manifestName })
+  }
 
   /// The site folder, relative to the workspace root; empty when the workspace is the site folder itself.
   public var folder: String
   /// Every file, sorted by path.
   public var files: [File]
-  /// Files listed in the old manifest that the site no longer has, sorted.
-  public var staleFiles: [String]
-  /// The manifest's expected and current bytes.
-  public var manifest: Data
-  /// The manifest on disk, or nil.
-  public var currentManifest: Data?
-  /// Problems that forbid writing.
-  public var diagnostics: [Diagnostic] = []
+  /// The plan of writes and removals.
+  public var output: OwnedOutput
 
-  /// Plans writing `site` into `folder` of `workspace`.
+  /// Files listed in the old manifest that the site no longer has, sorted.
+  public var staleFiles: [String] { self.output.staleFiles }
+  /// The manifest's expected bytes.
+  public var manifest: Data { self.output.manifest }
+  /// The manifest on disk, or nil.
+  public var currentManifest: Data? { self.output.currentManifest }
+  /// Problems that forbid writing.
+  public var diagnostics: [Diagnostic] { self.output.diagnostics }
+
+  /// Plans writing `site` into `folder` of `workspace`. A problem with a file is reported where the
+  /// chapters produce it (`site.origins`), else at the file itself.
   public init(site: RenderedSite, workspace: Workspace, folder: String) throws {
     self.folder = folder
-    let path = { (name: String) in folder.isEmpty ? name : "\(folder)/\(name)" }
-    self.files = try site.files.keys.sorted().map { name in
-      File(path: name, expected: site.files[name]!, current: try workspace.readIfPresent(path(name)))
+    let kind = Self.kind(folder: folder)
+    let targets = site.files.keys.sorted().map { name in
+      OwnedOutput.Target(
+        path: name, expected: site.files[name]!,
+        origin: site.origins[name] ?? SourceLocation(path: kind.workspacePath(name), line: 1))
     }
-    self.currentManifest = try workspace.readIfPresent(path(Self.manifestName))
-    let previous = Self.entries(inManifest: self.currentManifest)
-    let produced = Set(site.files.keys)
-    self.manifest = Self.manifest(of: site)
-    let stale = Self.staleFiles(listed: previous, produced: produced, folder: folder, workspace: workspace)
-    self.staleFiles = stale.files
-    self.diagnostics = stale.diagnostics
-    if self.currentManifest == nil, let unowned = self.files.first(where: { $0.current != nil }) {
-      self.diagnostics.append(
-        Diagnostic(
-          .error, id: "site-folder-not-owned", at: SourceLocation(path: path(unowned.path), line: 1),
-          "\(folder.isEmpty ? "the output folder" : folder + "/") already holds files that `book site` did not "
-            + "write (there is no \(Self.manifestName)); choose an empty folder"))
-    }
+    self.output = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
+    self.files = self.output.targets.map { File(path: $0.path, expected: $0.expected!, current: $0.current) }
   }
 
   /// The bytes of the list of files a site has.
   public static func manifest(of site: RenderedSite) -> Data {
-    let lines = [Self.manifestHeader] + site.files.keys.sorted()
-    return Data((lines.joined(separator: "\n") + "\n").utf8)
+    OutputManifest.data(header: Self.manifestHeader, paths: site.files.keys)
   }
 
-  /// The paths a manifest's bytes list, leaving out any entry that is not a plain path inside the site
-  /// folder (see `problem(withManifestPath:)`).
+  /// The paths a manifest's bytes list, leaving out any entry that is not a plain path.
   public static func paths(inManifest data: Data) -> [String] {
-    Self.entries(inManifest: data).map(\.path).filter { Self.problem(withManifestPath: $0) == nil }
+    OutputManifest(data: data).paths.filter { Workspace.plainPath($0) != nil }
   }
 
   /// The 1-based number of the first line where two files differ.
@@ -87,55 +89,27 @@ public struct SiteOutput: Sendable {
 
 extension SiteOutput {
   /// What applying the output changed.
-  public struct Changes: Sendable {
-    /// Files written because their bytes changed, sorted.
-    public var written: [String]
-    /// Files removed because the site no longer has them, sorted.
-    public var removed: [String]
-  }
+  public typealias Changes = OwnedOutput.Changes
 
-  /// Writes every out-of-date file atomically, removes stale files the site wrote earlier and updates the
-  /// manifest, creating the site folder with the first file (so an error leaves no empty folder behind).
-  /// Writes nothing if there is any error, and checks that every stale file lies inside the site folder
-  /// before writing or removing anything.
+  /// Writes every out-of-date file, removes stale files the site wrote earlier and updates the manifest,
+  /// through `OwnedOutput.apply` (journal first; the site folder is created with the journal, so an error
+  /// leaves no folder behind). Writes nothing if there is any error.
   public func apply(to workspace: Workspace) throws -> Changes {
-    guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
-    var written: [String] = []
-    let removals = try self.staleRemovals(in: workspace)
-    for file in self.files where file.isOutOfDate {
-      try workspace.write(file.expected, to: self.workspacePath(file.path))
-      written.append(file.path)
-    }
-    try removals.perform()
-    if self.currentManifest != self.manifest {
-      try workspace.write(self.manifest, to: self.workspacePath(Self.manifestName))
-    }
-    return Changes(written: written, removed: self.staleFiles)
+    try self.output.apply(to: workspace)
   }
 
   /// Diagnostics for every difference between the site folder and what `book site` would write.
   public func drift() -> [Diagnostic] {
-    var found: [Diagnostic] = self.files.filter(\.isOutOfDate).map { file in
-      let path = self.workspacePath(file.path)
-      guard let current = file.current else {
+    self.output.drift { target in
+      let path = self.workspacePath(target.path)
+      guard let current = target.current else {
         return Diagnostic(
           .error, id: "site-drift", at: SourceLocation(path: path, line: 1), "\(path) is missing; run `book site`")
       }
       return Diagnostic(
-        .error, id: "site-drift", at: SourceLocation(path: path, line: Self.firstDifferentLine(current, file.expected)),
+        .error, id: "site-drift",
+        at: SourceLocation(path: path, line: Self.firstDifferentLine(current, target.expected ?? Data())),
         "\(path) differs from what the chapters render to (a hand edit, or a forgotten `book site`); run `book site`")
     }
-    found += self.staleFiles.map { name in
-      Diagnostic(
-        .error, id: "stale-site-file", at: SourceLocation(path: self.workspacePath(name), line: 1),
-        "site file is no longer produced by any chapter; run `book site` to remove it")
-    }
-    if found.isEmpty, self.currentManifest != self.manifest {
-      found.append(
-        Diagnostic(
-          .error, id: "stale-site-manifest", at: SourceLocation(path: self.workspacePath(Self.manifestName), line: 1),
-          "the list of site files is out of date; run `book site`"))
-    }
-    return found
   }
 }

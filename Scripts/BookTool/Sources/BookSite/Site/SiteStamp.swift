@@ -33,7 +33,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
-  /// same images, and every output file still as written.
+  /// same images, every output file still as written, and no temporary file of an interrupted write.
   public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
     guard self.tool == Self.toolIdentity else { return false }
     let chapters = try Self.chapterInputs(of: input)
@@ -48,6 +48,8 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     }
     for (path, hash) in self.outputs {
       guard let data = try output.readIfPresent(path), ContentHash.of(data) == hash else { return false }
+      // A run killed while writing its journal leaves the old files and a temporary file: not current.
+      guard !output.exists(Workspace.temporaryPath(for: path)) else { return false }
     }
     return true
   }
@@ -90,11 +92,12 @@ extension SiteStamp {
     return try? JSONDecoder().decode(SiteStamp.self, from: data)
   }
 
-  /// Saves the stamp; failing to save only costs the next run its shortcut.
-  public func save(to url: URL?) {
-    guard let url else { return }
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? JSONEncoder().encode(self).write(to: url, options: .atomic)
+  /// Saves the stamp inside `output` through its guarded writes (never through a symbolic link, such as a
+  /// linked `.build/`); failing to save only costs the next run its shortcut.
+  public func save(to url: URL?, in output: Workspace) {
+    let root = output.root.path + "/"
+    guard let url, url.path.hasPrefix(root), let data = try? JSONEncoder().encode(self) else { return }
+    _ = try? output.write(data, to: String(url.path.dropFirst(root.count)))
   }
 }
 

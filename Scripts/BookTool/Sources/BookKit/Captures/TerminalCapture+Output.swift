@@ -1,0 +1,62 @@
+import Foundation
+
+/// The pictures `book capture` draws, written through `OwnedOutput`: each declared `image` must be a
+/// plain `.svg` path inside the chapters folder, and is written only when `.book/captured-files` lists
+/// it or no file is there yet.
+extension TerminalCapture {
+  /// What `book capture` owns: the SVG pictures listed in `.book/captured-files`, inside `chaptersFolder`.
+  public static func outputKind(chaptersFolder: String) -> OwnedOutput.Kind {
+    OwnedOutput.Kind(
+      command: "book capture", folder: chaptersFolder, manifestPath: ".book/captured-files",
+      header: "# Files written by `book capture`; it keeps this list. Do not edit.", requiresMarker: false,
+      pruneStops: [chaptersFolder], staleRule: "stale-capture", manifestRule: "stale-capture-manifest",
+      allows: { $0.hasSuffix(".svg") })
+  }
+
+  /// Where the declarations file names `image`: the line of its first `"image": "…"` value, else line 1.
+  ///
+  /// `[\n  {"image": "a.svg"}]` and `a.svg` → `Chapters/captures.json:2:…`.
+  public static func location(ofImage image: String, in data: Data?, path: String) -> SourceLocation {
+    let text = String(decoding: data ?? Data(), as: UTF8.self)
+    let encoded = (try? JSONEncoder().encode(image)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\(image)\""
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      guard line.contains("\"image\""), let range = line.range(of: encoded) ?? line.range(of: "\"\(image)\"") else {
+        continue
+      }
+      let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+      return SourceLocation(path: path, line: index + 1, column: column)
+    }
+    return SourceLocation(path: path, line: 1)
+  }
+
+  /// Why a declared image path may not be drawn, or nil: it must be a plain relative path ending `.svg`
+  /// (`images/a.svg`; never `../x`, `/x`, `01-a.md`).
+  public static func problem(withImage image: String) -> String? {
+    guard Workspace.plainPath(image) != nil else {
+      return "must be a plain path inside the chapters folder (no '..', '.', empty part or leading '/')"
+    }
+    return image.hasSuffix(".svg") ? nil : "must name an .svg file (the tool only draws SVG pictures)"
+  }
+}
+
+extension TerminalCapture {
+  /// What `book check` can say about the pictures without running the programs: the output's drift with
+  /// every declared, listed picture kept as it is (an interrupted `book capture`, a leftover temporary
+  /// file, a listed picture no declaration names any more). `book capture --check` compares the bytes.
+  public static func outputDrift(in workspace: Workspace) throws -> [Diagnostic] {
+    let captures: [TerminalCapture]
+    do {
+      captures = try Self.declared(in: workspace)
+    } catch let error as DiagnosticsError {
+      return error.diagnostics
+    }
+    let kind = Self.outputKind(chaptersFolder: workspace.chaptersFolder)
+    let listed = Set(OutputManifest(data: try? workspace.read(kind.manifestPath)).paths)
+    let declarations = SourceLocation(path: "\(workspace.chaptersFolder)/\(Self.fileName)", line: 1)
+    let targets = captures.compactMap(\.image).filter(listed.contains).map {
+      OwnedOutput.Target(path: $0, expected: nil, origin: declarations)
+    }
+    let plan = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
+    return plan.diagnostics + plan.drift { _ in Diagnostic(.error, id: "capture-drift", at: declarations, "") }
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Applying a plan: journal first, then files, then the complete manifest.
+extension OwnedOutput {
+  /// What applying the output changed.
+  public struct Changes: Sendable {
+    /// Files written because their bytes changed (relative to the kind's folder), sorted.
+    public var written: [String]
+    /// Stale files removed (relative to the kind's folder), sorted.
+    public var removed: [String]
+  }
+
+  /// Whether applying would change nothing on disk.
+  public var isCurrent: Bool {
+    !self.targets.contains(where: \.isOutOfDate) && self.staleFiles.isEmpty && self.leftovers.isEmpty
+      && self.isManifestCurrent
+  }
+
+  /// Whether the manifest on disk is the one to write; no manifest is current while there is nothing to list.
+  public var isManifestCurrent: Bool {
+    self.currentManifest == self.manifest || (self.currentManifest == nil && self.targets.isEmpty)
+  }
+
+  /// Writes every out-of-date target, removes stale files and leftovers, and writes the manifest; nothing
+  /// at all when there is an error.
+  ///
+  /// The order makes a kill at any point safe: (1) the manifest is replaced (atomically) by a journal that
+  /// lists every path already owned and every target, marked incomplete; (2) each target is written
+  /// through its fixed temporary file and renamed; (3) stale files and leftovers are removed; (4) the
+  /// complete manifest replaces the journal. After a kill in (1) the old manifest stands and at most its
+  /// temporary file is left; after (2) or (3) every file touched is listed, so the next run owns it,
+  /// finishes the work and removes what is stale, and `book check` reports `interrupted-output`.
+  public func apply(to workspace: Workspace) throws -> Changes {
+    guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
+    guard !self.isCurrent else { return Changes(written: [], removed: []) }
+    let journal = OutputManifest.data(
+      header: self.kind.header, paths: self.previous.paths + self.targets.map(\.path), incomplete: true)
+    try workspace.write(journal, to: self.kind.manifestPath)
+    var written: [String] = []
+    for target in self.targets where target.isOutOfDate {
+      try workspace.write(target.expected!, to: self.kind.workspacePath(target.path))
+      written.append(target.path)
+    }
+    for path in self.staleFiles {
+      try workspace.remove(self.kind.workspacePath(path), pruningEmptyFoldersUpTo: self.kind.pruneStops)
+    }
+    for leftover in self.leftovers { try workspace.removeLeftover(leftover) }
+    try workspace.write(self.manifest, to: self.kind.manifestPath)
+    return Changes(written: written.sorted(), removed: self.staleFiles)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The one way the tool writes and removes files: tangled sources (`book tangle`), the site
+/// (`book site`) and the pictures of programs (`book capture`) are each a set of targets planned here,
+/// against the disk, under three rules.
+///
+/// - **Confinement** (`Workspace+Confinement`): no write or removal passes through a symbolic link.
+/// - **Ownership**: an existing file is the tool's only when its manifest lists it (a plain path) and,
+///   for sources, it starts with the generated marker (`GeneratedSource.isGenerated`). Anything else is
+///   never overwritten nor removed.
+/// - **Atomic apply** (`OwnedOutput+Apply`): the manifest is rewritten first as a journal naming every
+///   file the run may touch, so a run killed at any point leaves files the next run owns and finishes.
+///
+/// `book check` reports the same plan's `drift` (`OwnedOutput+Drift`).
+public struct OwnedOutput: Sendable {
+  /// One kind of output: where its manifest lives and which paths it may own.
+  public struct Kind: Sendable {
+    /// The command that writes it (`book tangle`), named in diagnostics.
+    public var command: String
+    /// The folder its paths are relative to, relative to the workspace root ("" for the root).
+    public var folder: String
+    /// The manifest's path, relative to the workspace root.
+    public var manifestPath: String
+    /// The manifest's first line.
+    public var header: String
+    /// Whether an owned file must also start with the generated marker (sources).
+    public var requiresMarker: Bool
+    /// Folders (workspace-relative) that removing files never prunes.
+    public var pruneStops: Set<String>
+    /// Whether the manifest may name a path (relative to `folder`), beyond being a plain path.
+    public var allows: @Sendable (String) -> Bool
+    /// The rule ids of a stale file and of an out-of-date manifest (`stale-generated-file`, `stale-manifest`).
+    public var staleRule: String, manifestRule: String
+
+    /// Creates a kind of output.
+    public init(
+      command: String, folder: String, manifestPath: String, header: String, requiresMarker: Bool,
+      pruneStops: Set<String>, staleRule: String, manifestRule: String,
+      allows: @escaping @Sendable (String) -> Bool = { _ in true }
+    ) {
+      self.command = command
+      self.folder = folder
+      self.manifestPath = manifestPath
+      self.header = header
+      self.requiresMarker = requiresMarker
+      self.pruneStops = pruneStops
+      self.staleRule = staleRule
+      self.manifestRule = manifestRule
+      self.allows = allows
+    }
+
+    /// A path relative to `folder` as a path relative to the workspace root.
+    public func workspacePath(_ path: String) -> String {
+      self.folder.isEmpty ? path : "\(self.folder)/\(path)"
+    }
+  }
+
+  /// One file the output should hold.
+  public struct Target: Sendable {
+    /// The path, relative to the kind's folder.
+    public var path: String
+    /// The bytes it should hold; nil to keep whatever is there (still owned, never written).
+    public var expected: Data?
+    /// Where a problem with this file is reported (the chapter line that produces it).
+    public var origin: SourceLocation
+    /// The bytes on disk, or nil when there is no file.
+    public var current: Data?
+
+    /// Creates a target.
+    public init(path: String, expected: Data?, origin: SourceLocation) {
+      self.path = path
+      self.expected = expected
+      self.origin = origin
+    }
+
+    /// Whether the disk holds other bytes than expected.
+    public var isOutOfDate: Bool { self.expected != nil && self.current != self.expected }
+  }
+
+  /// The kind of output.
+  public let kind: Kind
+  /// Every target, with its bytes on disk.
+  public internal(set) var targets: [Target]
+  /// Owned files (relative to the folder) that no target produces any more, sorted: removed by `apply`.
+  public internal(set) var staleFiles: [String] = []
+  /// Temporary files of interrupted writes (workspace-relative), sorted: removed by `apply`.
+  public internal(set) var leftovers: [String] = []
+  /// The manifest as it is on disk.
+  public let previous: OutputManifest
+  /// The manifest's bytes on disk, or nil.
+  public let currentManifest: Data?
+  /// Problems that forbid writing anything: confinement, ownership, an invalid manifest entry.
+  public internal(set) var diagnostics: [Diagnostic] = []
+
+  /// The complete manifest's bytes once applied.
+  public var manifest: Data {
+    OutputManifest.data(header: self.kind.header, paths: self.targets.map(\.path))
+  }
+
+  /// Plans `targets` of `kind` against the files in `workspace`.
+  public init(kind: Kind, targets: [Target], workspace: Workspace) {
+    self.kind = kind
+    self.targets = targets
+    let manifest = Self.readManifest(kind, in: workspace)
+    self.currentManifest = manifest.data
+    self.previous = OutputManifest(data: manifest.data)
+    self.diagnostics = manifest.diagnostics
+    let listed = self.validEntries()
+    for index in self.targets.indices {
+      self.check(target: index, listed: listed, in: workspace)
+    }
+    self.findStaleFiles(listed: listed, in: workspace)
+    self.findLeftovers(listed: listed, in: workspace)
+  }
+}

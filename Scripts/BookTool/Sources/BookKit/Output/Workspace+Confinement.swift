@@ -1,0 +1,102 @@
+import Foundation
+
+/// The one confinement rule of everything the tool writes, removes or reads.
+///
+/// - A path the tool writes or removes is a plain relative path (no `..`, `.`, empty part or leading `/`),
+///   and no part of it, from the first folder under the root to the file itself, is a symbolic link:
+///   each part is checked with `lstat`, and folders created on the way are checked again after `mkdir`.
+///   The tool never writes or removes through a symbolic link, even one that points back inside.
+/// - A file the tool reads (a chapter, an image, `book.json`, `captures.json`) may be a symbolic link, or
+///   lie under one, only when its real location stays inside the workspace's real root.
+extension Workspace {
+  /// What `lstat` says lies at a path.
+  enum Entry: Equatable {
+    /// Nothing.
+    case missing
+    /// A folder.
+    case folder
+    /// A symbolic link (never followed).
+    case symlink
+    /// A regular file, or anything else that is neither folder nor link.
+    case file
+  }
+
+  /// A path as a plain relative path with no `..`, `.` or empty part and no leading `/`, or nil.
+  ///
+  /// `Sources/M/A.swift` → itself; `Sources/../x`, `/etc/passwd`, `a//b`, `./a` → nil.
+  public static func plainPath(_ path: String) -> String? {
+    guard !path.isEmpty, !path.hasPrefix("/") else { return nil }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
+    return path
+  }
+
+  /// What lies at an absolute path, without following a final symbolic link.
+  static func entry(at path: String) -> Entry {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return .missing }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: return .folder
+    case S_IFLNK: return .symlink
+    default: return .file
+    }
+  }
+
+  /// The absolute URL of a path the tool may write or remove: plain, and with no symbolic link in any of
+  /// its parts that exist (the root itself is the workspace's real path). Parts that do not exist yet are
+  /// created by `createFolders(for:)`, which checks them again.
+  public func writableURL(_ path: String) throws -> URL {
+    guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
+    var current = self.root.path
+    let parts = plain.split(separator: "/").map(String.init)
+    for (index, part) in parts.enumerated() {
+      current += "/" + part
+      switch Self.entry(at: current) {
+      case .missing: return self.root.appendingPathComponent(plain)
+      case .symlink: throw Failure.throughSymlink(path: path, link: parts[...index].joined(separator: "/"))
+      case .file where index < parts.count - 1:
+        throw Failure.io(path: path, reason: "cannot be written: '\(parts[...index].joined(separator: "/"))' is a file")
+      case .folder, .file: continue
+      }
+    }
+    return self.root.appendingPathComponent(plain)
+  }
+
+  /// The absolute URL of a file to read: inside the workspace by its path, and inside the workspace's real
+  /// root once every symbolic link on the way is resolved (a missing file is left to the caller).
+  public func readableURL(_ path: String) throws -> URL {
+    let url = try self.url(path)
+    guard let real = realpath(url.path, nil) else { return url }
+    defer { free(real) }
+    let inner = URL(fileURLWithPath: String(cString: real)).pathComponents
+    let outer = self.root.pathComponents
+    guard inner.count > outer.count, Array(inner.prefix(outer.count)) == outer else {
+      throw Failure.readOutside(path)
+    }
+    return url
+  }
+
+  /// Creates every missing folder on the way to `path` (the root included, for `--output DIR`), one at a
+  /// time, and checks after each `mkdir` that a real folder, not a symbolic link, stands there.
+  func createFolders(for path: String) throws {
+    if Self.entry(at: self.root.path) == .missing {
+      do {
+        try FileManager.default.createDirectory(at: self.root, withIntermediateDirectories: true)
+      } catch {
+        throw Failure.io(path: self.root.path, reason: "cannot be created")
+      }
+    }
+    let parts = path.split(separator: "/").map(String.init).dropLast()
+    var current = self.root.path
+    for (index, part) in parts.enumerated() {
+      current += "/" + part
+      let relative = parts.prefix(index + 1).joined(separator: "/")
+      if Self.entry(at: current) == .missing { _ = mkdir(current, 0o755) }
+      switch Self.entry(at: current) {
+      case .folder: continue
+      case .symlink: throw Failure.throughSymlink(path: path, link: relative)
+      case .missing, .file: throw Failure.io(path: path, reason: "cannot be written: '\(relative)' is not a folder")
+      }
+    }
+  }
+}
