@@ -48,9 +48,9 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 40)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 42)
 package.targets += [
-  .target(name: "CounterUI", dependencies: ["CounterData", "ImmutableData", "ImmutableUI"], swiftSettings: strict),
+  .target(name: "CounterUI", dependencies: ["CounterData", "ImmutableUI"], swiftSettings: strict),
   .testTarget(
     name: "CounterUITests", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),

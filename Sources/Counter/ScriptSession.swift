@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 125)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 128)
 import CounterUI
 import ImmutableUI
 
@@ -28,7 +28,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 181)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 184)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 ///
 /// No line of a Counter frame is blank, so splitting the output at blank lines gives the frames back.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 173)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 176)
 /// Something that happened in a Counter view.
 ///
 /// Each case names an event, in the past tense, and not the change it should cause: deciding what
@@ -16,7 +16,7 @@ public enum CounterAction: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 387)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 390)
 /// Every action, for code that has to cover them all, such as the reducer's table test.
 extension CounterAction: CaseIterable {}
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 276)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 279)
 /// The Counter's rule for changing state: a tap on a button moves the value by one.
 ///
 /// A caseless enum: there is nothing to make an instance of, only the function.
@@ -31,7 +31,7 @@ public enum CounterReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 306)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 309)
 extension CounterReducer {
   /// Why the reducer refused an action.
   public enum Error: Swift.Error, Equatable {

@@ -3,11 +3,11 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 72)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 75)
 /// The Counter's global state: one integer that every view of the program shows.
 ///
-/// Views read it through selectors such as ``selectValue()``. Only ``CounterReducer`` makes new
-/// states.
+/// Views read it through selectors such as ``selectValue()``. Once a store holds it, only
+/// ``CounterReducer`` makes its next states.
 public struct CounterState: Sendable {
   /// The counter's value.
   ///
@@ -24,7 +24,7 @@ public struct CounterState: Sendable {
 extension CounterState: Equatable {}
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 114)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 117)
 extension CounterState {
   /// A selector that reads the counter's value.
   ///

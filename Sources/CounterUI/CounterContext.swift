@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 74)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 79)
 import CounterData
 import ImmutableUI
 
@@ -21,7 +21,7 @@ public typealias CounterDispatch = Dispatch<CounterAction>
 public typealias CounterSelection<Output> = Selection<CounterState, CounterAction, Output>
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 109)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 114)
 extension StoreContext where State == CounterState, Action == CounterAction {
   /// A selection of the counter's value, through ``CounterState/selectValue()``.
   ///

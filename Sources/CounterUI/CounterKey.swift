@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 132)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 137)
 /// A key press, as the Counter understands it.
 ///
 /// A script names one key per line (`CounterKey(line: "tab")`); a terminal in raw mode sends
@@ -22,7 +22,7 @@ public enum CounterKey: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 159)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 164)
 extension CounterKey {
   /// The key a script names on one line: `"+"`, `"-"`, `"tab"` or `"q"`.
   ///
@@ -62,7 +62,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 209)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 214)
 extension CounterKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   ///
@@ -85,7 +85,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 237)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 242)
 extension CounterKey {
   /// How many bytes the control sequence at the start of `bytes` has, or 1 if none starts there.
   static func controlSequenceLength(in bytes: ArraySlice<UInt8>) -> Int {
@@ -108,7 +108,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 265)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 270)
 extension CounterKey {
   /// The keys the hint line offers, in order.
   public static let offered: [CounterKey] = [.plus, .minus, .tab, .quit]

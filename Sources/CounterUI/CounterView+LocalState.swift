@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 332)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 337)
 import CounterData
 import Observation
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 396)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 399)
 import CounterData
 import XCTest
 
@@ -33,7 +33,7 @@ final class CounterReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 426)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 429)
 extension CounterReducerTests {
   func testTheTableCoversEveryActionOnEveryValue() {
     let everyPair = CounterStateTests.values.flatMap { value in
@@ -60,7 +60,7 @@ extension CounterReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 457)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 460)
 extension CounterReducerTests {
   func testFoldingASequenceOfTapsGivesTheFinalState() throws {
     let taps: [CounterAction] = [

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 354)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 357)
 import CounterData
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/03-counter-data.md
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 475)
+#sourceLocation(file: "Chapters/03-counter-data.md", line: 478)
 import CounterData
 import ImmutableData
 import XCTest
