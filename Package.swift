@@ -7,6 +7,7 @@
 //   Chapters/03-counter-data.md
 //   Chapters/04-counter-ui.md
 //   Chapters/05-counter-app.md
+//   Chapters/20-other-designs.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 27)
 import PackageDescription
@@ -58,5 +59,34 @@ package.targets += [
     name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
   .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 40)
+package.targets += [
+  .target(name: "ElmStyle", swiftSettings: strict),
+  .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
+  .target(name: "MiniRedux", swiftSettings: strict),
+  .testTarget(name: "MiniReduxTests", dependencies: ["MiniRedux"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1127)
+package.targets += [
+  .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
+  .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
+  .testTarget(
+    name: "CounterDesignsTests",
+    dependencies: ["CounterData", "ElmCounter", "ElmStyle", "ImmutableData", "MiniCounter", "MiniRedux"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1459)
+package.targets += [
+  .executableTarget(
+    name: "DesignsBenchmark",
+    dependencies: ["CounterData", "ElmCounter", "ElmStyle", "ImmutableData", "MiniCounter", "MiniRedux"],
+    swiftSettings: strict),
 ]
 #sourceLocation()
