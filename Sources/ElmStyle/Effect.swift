@@ -37,7 +37,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 139)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 140)
 extension Effect {
   /// An effect that awaits `work` and sends the action it returns.
   ///
