@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1025)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1033)
 import MiniRedux
 import XCTest
 
