@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1486)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1493)
 import CounterData
 import ElmCounter
 import ElmStyle
@@ -12,8 +12,8 @@ import MiniCounter
 import MiniRedux
 
 /// Taps per timed run, and timed runs per figure.
-let tapsPerRun = 1_000_000
-let runsPerFigure = 5
+let tapsPerRun = 200_000
+let runsPerFigure = 15
 
 /// The tap that keeps the value near zero: increments on even taps, decrements on odd ones.
 func alternatingTap(_ index: Int) -> CounterAction {
@@ -49,7 +49,7 @@ func row(_ name: String, accepted: Double, refused: Double) -> String {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1536)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1543)
 /// Stops the program if a design did not do what the benchmark assumes.
 func require(_ condition: Bool, _ message: String) {
   if !condition {

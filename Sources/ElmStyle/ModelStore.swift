@@ -44,7 +44,7 @@ public final class ModelStore<Model: ElmModel> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 287)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 289)
 extension ModelStore: Observable {
   /// The current state. Reading it inside `withObservationTracking` tracks it; it changes only when an
   /// update returns a state that is not equal to it.
@@ -63,7 +63,7 @@ extension ModelStore: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 313)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 315)
 extension ModelStore {
   /// Runs the update on the current state and `action`, keeps the new state if it differs from the
   /// old one, and starts the update's effects.
@@ -90,7 +90,7 @@ extension ModelStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 354)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 356)
 extension ModelStore {
   /// How many effects are still running.
   public var runningEffectCount: Int {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1207)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1213)
 import CounterData
 import MiniRedux
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 722)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 724)
 import ElmStyle
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 581)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 583)
 import ElmStyle
 
 /// A stand-in for a network service: hands out its quotes in turn and counts the calls.
@@ -60,7 +60,7 @@ struct Quote: ElmModel {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 643)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 645)
 /// A parent: two independent quote panels.
 struct Page: ElmModel {
   var left = Quote()
