@@ -71,7 +71,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1143)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1158)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -82,7 +82,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1475)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1490)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1159)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1174)
 import CounterData
 import ElmStyle
 

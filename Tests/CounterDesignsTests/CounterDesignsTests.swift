@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1341)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1356)
 import CounterData
 import XCTest
 

@@ -3,17 +3,12 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 815)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 835)
 import ElmStyle
 import XCTest
 
 /// Cursors, scoped view stores and bindings on a page of two quote panels.
 final class CompositionTests: XCTestCase {
-  @MainActor
-  final class Recorder {
-    var actions: [Page.Action] = []
-  }
-
   func testACursorUpdatesOnlyItsChild() {
     let environment = Quote.Environment(service: QuoteService(quotes: ["q"]))
     let update = Page.update(state: Page(), action: .right(.didEditNote("hi")), environment: environment)
@@ -27,9 +22,9 @@ final class CompositionTests: XCTestCase {
     let environment = Quote.Environment(service: QuoteService(quotes: ["tagged"]))
     let update = Page.update(state: Page(), action: .right(.didTapLoadButton), environment: environment)
     XCTAssertEqual(update.effects.count, 1)
-    let recorder = Recorder()
+    let recorder = ActionRecorder<Page.Action>()
     for effect in update.effects {
-      await effect.perform(sending: Send { action in recorder.actions.append(action) })
+      await effect.perform(sending: recorder.send)
     }
     XCTAssertEqual(recorder.actions, [.right(.didLoad("tagged"))])
   }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 724)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 739)
 import ElmStyle
 import XCTest
 
@@ -63,15 +63,20 @@ final class ModelStoreTests: XCTestCase {
     XCTAssertEqual(store.state.text, "first")
   }
 
-  func testFoldingActionsKeepsEveryEffectInOrder() {
-    let environment = Quote.Environment(service: QuoteService(quotes: ["q"]))
+  @MainActor
+  func testFoldingActionsKeepsEveryEffectInOrder() async {
+    let environment = Quote.Environment(service: QuoteService(quotes: ["one", "two"]))
     let update = Page.update(
       state: Page(), actions: [.left(.didTapLoadButton), .right(.didEditNote("n")), .right(.didTapLoadButton)],
       environment: environment)
-    XCTAssertEqual(update.effects.count, 2)
     XCTAssertTrue(update.state.left.isLoading)
     XCTAssertTrue(update.state.right.isLoading)
     XCTAssertEqual(update.state.right.note, "n")
+    let recorder = ActionRecorder<Page.Action>()
+    for effect in update.effects {
+      await effect.perform(sending: recorder.send)
+    }
+    XCTAssertEqual(recorder.actions, [.left(.didLoad("one")), .right(.didLoad("two"))])
   }
 
   @MainActor

@@ -105,3 +105,16 @@ enum RightQuote: Cursor {
   static func tag(_ action: Quote.Action) -> Page.Action { .right(action) }
 }
 #sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 693)
+/// Keeps every action sent through ``send``, in order.
+@MainActor
+final class ActionRecorder<Action: Sendable> {
+  private(set) var actions: [Action] = []
+
+  /// A `Send` that appends to ``actions``.
+  var send: Send<Action> {
+    Send { action in self.actions.append(action) }
+  }
+}
+#sourceLocation()
