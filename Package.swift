@@ -9,6 +9,7 @@
 //   Chapters/05-counter-app.md
 //   Chapters/06-animals-data.md
 //   Chapters/07-animals-data-client.md
+//   Chapters/20-other-designs.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
 import PackageDescription
@@ -102,6 +103,35 @@ package.targets += [
     swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 40)
+package.targets += [
+  .target(name: "ElmStyle", swiftSettings: strict),
+  .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
+  .target(name: "MiniRedux", swiftSettings: strict),
+  .testTarget(name: "MiniReduxTests", dependencies: ["MiniRedux"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1158)
+package.targets += [
+  .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
+  .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
+  .testTarget(
+    name: "CounterDesignsTests",
+    dependencies: ["CounterData", "ElmCounter", "ElmStyle", "ImmutableData", "MiniCounter", "MiniRedux"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1490)
+package.targets += [
+  .executableTarget(
+    name: "DesignsBenchmark",
+    dependencies: ["CounterData", "ElmCounter", "ElmStyle", "ImmutableData", "MiniCounter", "MiniRedux"],
     swiftSettings: strict),
 ]
 #sourceLocation()
