@@ -88,6 +88,29 @@ final class SiteCommandTests: XCTestCase {
     XCTAssertTrue(workspace.exists("Site/index.html"))
   }
 
+  func testDiagramsWithSubgraphsRenderTheSameInEveryProcess() throws {
+    // Laid out in one `dot` run with other graphs, a graph's clusters moved from process to process.
+    let executable = try XCTUnwrap(ServeTests.bookExecutable, "the built `book` executable next to the tests")
+    let root = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let workspace = Workspace(root: root)
+    func diagram(_ name: String) -> String {
+      "```mermaid\nflowchart LR\n  accTitle: \(name)\n  subgraph One\n    A --> B\n  end\n"
+        + "  subgraph Two\n    C -- \"label\" --> D\n  end\n  subgraph Three\n    E --> F\n  end\n  B --> C\n```\n"
+    }
+    let diagrams = ["a", "b", "c", "d", "e", "f"].map(diagram).joined(separator: "\n")
+    try workspace.write(Data("# One\n\n\(diagrams)".utf8), to: "Chapters/01-one.md")
+    var pages: Set<Data> = []
+    for run in 0..<5 {
+      let output = root.appendingPathComponent("out\(run)")
+      let result = try Self.runProcess(
+        executable, ["site", "--chapters", root.appendingPathComponent("Chapters").path, "--output", output.path])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      pages.insert(try Data(contentsOf: output.appendingPathComponent("01-one.html")))
+    }
+    XCTAssertEqual(pages.count, 1, "the page differs between processes")
+  }
+
   /// Runs the `book` executable and collects its exit status and standard error.
   static func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
     let process = Process()

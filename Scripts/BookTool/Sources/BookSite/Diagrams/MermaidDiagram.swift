@@ -82,14 +82,12 @@ public enum MermaidDiagram {
     return results
   }
 
-  /// Lays out every chart with one run of `dot`; when that run fails, each chart on its own, so that
-  /// the failure is reported at the diagram that caused it.
+  /// Lays out each chart with a run of `dot` of its own, the runs spread over the cores. One run per
+  /// chart, not one for all: in a run that lays out several graphs, graphviz orders a graph's clusters
+  /// (and so places them) by addresses that change from process to process, so a diagram with subgraphs
+  /// came out differently on every build; alone in its run, a graph is laid out the same every time.
   private static func layOut(_ charts: [Flowchart], dot: URL) -> [Result<String, Graphviz.Failure>] {
-    let text = charts.enumerated().map { $0.element.dot(named: "g\($0.offset)") }.joined()
-    let together = Self.documents(Graphviz.svg(fromDOT: text, executable: dot), count: charts.count)
-    if case .success(let documents) = together { return documents.map { .success($0) } }
-    if charts.count == 1, case .failure(let failure) = together { return [.failure(failure)] }
-    return charts.map { chart in
+    Parallel.map(charts) { chart in
       Self.documents(Graphviz.svg(fromDOT: chart.dot(named: "g0"), executable: dot), count: 1).map { $0[0] }
     }
   }
