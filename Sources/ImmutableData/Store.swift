@@ -76,16 +76,7 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 916)
-extension Store: Streamer {
-  /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
-  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
-    self.makeStream(bufferingPolicy: self.streamBufferingPolicy)
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 930)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 917)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///
@@ -96,6 +87,15 @@ extension Store {
     onDrop: @escaping @MainActor @Sendable ((oldState: State, action: Action)) -> Void = { _ in }
   ) -> AsyncStream<(oldState: State, action: Action)> {
     self.registrar.makeStream(bufferingPolicy: bufferingPolicy, onDrop: onDrop)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 934)
+extension Store: Streamer {
+  /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
+  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
+    self.makeStream(bufferingPolicy: self.streamBufferingPolicy)
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1714)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1716)
 import XCTest
 
 @testable import ImmutableUI
@@ -19,7 +19,7 @@ final class SelectorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1732)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1734)
 extension SelectorTests {
   func testEquatableDependencySelectorUsesNotEqual() {
     let selector = DependencySelector<[Int], [Int]> { $0 }
