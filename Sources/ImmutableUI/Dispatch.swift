@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 491)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 496)
 import ImmutableData
 
 /// The one thing a view may do to a store: report that something happened.
@@ -29,7 +29,7 @@ public struct Dispatch<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 530)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 535)
 extension Dispatch {
   /// Sends `action` to the store. Rethrows the reducer's error, if any.
   @MainActor

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 747)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 752)
 /// One complete drawing of a view: the lines a ``Screen`` shows.
 public struct Frame: Hashable, Sendable {
   /// The lines, top to bottom, without line endings.

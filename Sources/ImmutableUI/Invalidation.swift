@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 839)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 844)
 import Synchronization
 
 /// A flag that any thread may raise and the main actor consumes, plus a stream that

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 84)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 87)
 /// Computes what a view shows from the whole state, and decides when a new result
 /// should replace the one the view already has.
 ///
@@ -31,7 +31,7 @@ public struct OutputSelector<State, Output>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 125)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 128)
 extension OutputSelector where Output: Equatable & Sendable {
   /// Makes an output selector that reports a change whenever old and new are not equal.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 877)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 882)
 import Observation
 
 /// Draws a view to a screen, and draws it again exactly when something it read changed.
@@ -27,7 +27,7 @@ public final class Renderer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 904)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 909)
 extension Renderer {
   /// Whether something the last frame read has changed since it was drawn.
   public var needsRender: Bool {

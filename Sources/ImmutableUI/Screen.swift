@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 770)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 775)
 /// Where a ``Renderer`` sends its frames: a terminal, a file, a test's array.
 @MainActor
 public protocol Screen {
@@ -26,7 +26,7 @@ public final class RecordingScreen: Screen {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 795)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 800)
 /// A screen that prints frames to standard output.
 ///
 /// On a terminal, `clearsScreen: true` redraws in place; in raw mode, use `lineEnding: "\r\n"`.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 163)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 168)
 import ImmutableData
 import Observation
 
@@ -40,7 +40,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 218)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 223)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -58,7 +58,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1299)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1308)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -87,7 +87,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1337)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1346)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1378)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1387)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -143,7 +143,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 660)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 665)
 extension Selection {
   /// Whether this selection reads `store` now.
   func follows(_ store: AnyObject) -> Bool {
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1460)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1471)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 421)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 426)
 import ImmutableData
 
 /// The store as a tree of views sees it: a way to report events and a way to select state.
@@ -31,7 +31,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1417)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1428)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 245)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 250)
 import ImmutableData
 
 /// A weak, type-erased handle on one store: read its state, follow its stream.
@@ -45,7 +45,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 301)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 306)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 569)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 574)
 /// The live selections of one store, so a ``Dispatch`` can bring them all up to date
 /// before it returns.
 ///
@@ -27,7 +27,7 @@ final class StoreSelections<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 597)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 602)
 /// Which list belongs to which store: a side table keyed by the store's identity.
 @MainActor
 private enum StoreSelectionsTable {
@@ -56,7 +56,7 @@ extension StoreSelections {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 630)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 635)
 extension StoreSelections {
   /// How many selections the list holds that are still alive.
   var count: Int {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 699)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 704)
 /// A piece of terminal UI: the lines it shows, computed from the state it reads.
 ///
 /// `body` should only read: selections, local observable state, plain properties.
@@ -15,7 +15,7 @@ public protocol View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 716)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 721)
 /// Views drawn one below the other, with an optional line between neighbours.
 ///
 /// `Stack(header, list, separator: "")` draws the header's lines, a blank line, the list's.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 299)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 301)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -25,7 +25,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1378)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1383)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

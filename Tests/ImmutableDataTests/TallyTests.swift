@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 214)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 216)
 import ImmutableDataTestSupport
 import XCTest
 

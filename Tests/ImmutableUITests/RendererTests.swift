@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2128)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2150)
 import ImmutableData
 import Observation
 import XCTest
@@ -31,7 +31,7 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2156)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2178)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
@@ -76,10 +76,19 @@ extension RendererTests {
     XCTAssertEqual(screen.frames.map(\.text), ["Home: 0", "Home: 1"])
     XCTAssertEqual(renderer.frameCount, 2)
   }
+
+  @MainActor
+  func testStackJoinsItsViewsWithTheSeparator() async {
+    let store = ScoresStore(Scores(home: 1, away: 0, clock: 0))
+    let home = HomeView(home: Selection(store: store, outputSelector: OutputSelector { $0.home }))
+    XCTAssertEqual(Stack(home, home).body, ["Home: 1", "Home: 1"])
+    XCTAssertEqual(Stack(home, home, separator: "").body, ["Home: 1", "", "Home: 1"])
+    XCTAssertEqual(Frame(lines: ["a", "b"]).text, "a\nb")
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2204)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2239)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable
@@ -123,15 +132,6 @@ extension RendererTests {
     renderer.renderIfNeeded()
 
     XCTAssertEqual(screen.frames.map(\.text), ["home: 2", "away: 5", "away: 6"])
-  }
-
-  @MainActor
-  func testStackJoinsItsViewsWithTheSeparator() async {
-    let store = ScoresStore(Scores(home: 1, away: 0, clock: 0))
-    let home = HomeView(home: Selection(store: store, outputSelector: OutputSelector { $0.home }))
-    XCTAssertEqual(Stack(home, home).body, ["Home: 1", "Home: 1"])
-    XCTAssertEqual(Stack(home, home, separator: "").body, ["Home: 1", "", "Home: 1"])
-    XCTAssertEqual(Frame(lines: ["a", "b"]).text, "a\nb")
   }
 }
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1703)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1716)
 import XCTest
 
 @testable import ImmutableUI
@@ -16,7 +16,11 @@ final class SelectorTests: XCTestCase {
     XCTAssertFalse(selector.didChange(2, 2))
     XCTAssertTrue(selector.didChange(2, 3))
   }
+}
+#sourceLocation()
 
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1734)
+extension SelectorTests {
   func testEquatableDependencySelectorUsesNotEqual() {
     let selector = DependencySelector<[Int], [Int]> { $0 }
     XCTAssertFalse(selector.didChange([1], [1]))

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 987)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 992)
 import ImmutableData
 import ImmutableUI
 
