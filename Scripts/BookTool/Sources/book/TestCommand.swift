@@ -47,11 +47,7 @@ struct TestCommand: ParsableCommand {
   /// Runs `swift` with the given arguments, passing its exit status on.
   static func runSwift(_ arguments: [String]) throws {
     print("book test: swift \(arguments.joined(separator: " "))")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
-    try process.run()
-    process.waitUntilExit()
-    if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+    let status = try Subprocess.runAttached(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["swift"] + arguments)
+    if status != 0 { throw ExitCode(status) }
   }
 }

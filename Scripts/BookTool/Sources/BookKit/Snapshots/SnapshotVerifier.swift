@@ -103,22 +103,13 @@ public struct SnapshotVerifier {
     return lines.last.map { String($0.trimmingCharacters(in: .whitespaces)) } ?? "no test summary"
   }
 
-  /// Runs a command, returning its status and combined output.
+  /// Runs a command found on `PATH`, returning its status and its output (standard output, then error).
   static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
     do {
-      try process.run()
+      let output = try Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: arguments, in: folder)
+      return (output.status, String(decoding: output.standardOutput, as: UTF8.self) + output.errorText)
     } catch {
       return (127, "cannot run \(arguments[0]): \(error)")
     }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs a program to completion with its standard input, output and error connected to pipes.
+/// The one way the tool runs another program: to completion with its standard input, output and error
+/// connected to pipes (`run`), or attached to the tool's own (`runAttached`).
 ///
 /// Writing the input and reading both outputs happen at once, so a program that answers while it
 /// reads (like `dot`) or prints a lot to standard error (like `git`) can never deadlock on a full pipe.
@@ -50,6 +51,18 @@ public enum Subprocess {
     let errorData = errors.wait()
     process.waitUntilExit()
     return Output(status: process.terminationStatus, standardOutput: output, standardError: errorData)
+  }
+
+  /// Runs `executable` with this process's own standard input, output and error (a program whose output
+  /// the user watches, like `swift test`); returns its exit status, throws only if it cannot be started.
+  public static func runAttached(_ executable: URL, arguments: [String], in folder: URL? = nil) throws -> Int32 {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   /// Starts `work` on another thread; `wait()` on the result gives its value.
