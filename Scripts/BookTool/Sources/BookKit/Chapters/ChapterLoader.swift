@@ -39,12 +39,12 @@ public enum ChapterLoader {
 
   /// Builds a chapter from its text.
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
-    let document = MarkdownParser.parse(source)
+    let (document, parseDiagnostics) = MarkdownParser.parse(source, path: path)
     let lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
       $0.hasSuffix("\r") ? $0.dropLast() : $0
     }
     var listings: [Listing] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = parseDiagnostics
     document.forEachNode { node in
       guard case .codeBlock(let info, let literal, let fenced) = node.kind, fenced else { return }
       let fence = SourceLocation(path: path, line: node.startLine, column: node.startColumn)
