@@ -98,21 +98,23 @@ public enum MarkdownParser {
           PendingNode(node: child, next: cmark_node_first_child(child), line: position.0, column: position.1))
       } else {
         let finished = stack.removeLast()
-        let node = Self.node(finished.node, children: finished.children)
+        let node = Self.node(finished, children: finished.children)
         guard !stack.isEmpty else { return (node, cut) }
         stack[stack.count - 1].children.append(node)
       }
     }
   }
 
-  /// The Swift value of one C node, given its already-copied children.
-  private static func node(_ node: OpaquePointer, children: [MarkdownNode]) -> MarkdownNode {
+  /// The Swift value of one C node, given its already-copied children. A node cmark-gfm gives no
+  /// position (some inlines, in tables for one) starts where its parent starts, so that every location
+  /// reported from the tree is in the file.
+  private static func node(_ pending: PendingNode, children: [MarkdownNode]) -> MarkdownNode {
     MarkdownNode(
-      kind: Self.kind(of: node),
+      kind: Self.kind(of: pending.node),
       children: children,
-      startLine: Int(cmark_node_get_start_line(node)),
-      startColumn: Int(cmark_node_get_start_column(node)),
-      endLine: Int(cmark_node_get_end_line(node))
+      startLine: pending.line,
+      startColumn: pending.column,
+      endLine: Int(cmark_node_get_end_line(pending.node))
     )
   }
 
