@@ -75,6 +75,13 @@ final class BadInputPipelineTests: XCTestCase {
         chapter: Data(("# Bad\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- x\n" }.joined()).utf8),
         expected: ["nesting-too-deep@51:99"]),
     ]
+    inputs += [
+      // Line 5, the row, is the first with a 501st '|'.
+      BadInput(
+        label: "a table row of 40,000 cells",
+        chapter: Data(("# Bad\n\n|a|b|\n|-|-|\n|" + String(repeating: "x|", count: 40_000) + "\n").utf8),
+        expected: ["table-too-wide@5:1"]),
+    ]
     inputs += ChapterLoaderTests.notUTF8Cases.map { bad in
       BadInput(
         label: "not UTF-8: \(bad.label)", chapter: Data(bad.bytes), expected: ["not-utf8@\(bad.line):\(bad.column)"])

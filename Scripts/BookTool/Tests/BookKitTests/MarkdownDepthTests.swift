@@ -69,3 +69,31 @@ final class MarkdownDepthTests: XCTestCase {
     self.wait(for: [finished], timeout: 60)
   }
 }
+
+/// The width limit of table rows: cmark-gfm reads a row in time quadratic in its cells.
+final class MarkdownTableWidthTests: XCTestCase {
+  /// A table whose one body row has `cells` cells, on line 3.
+  private func table(cells: Int) -> String {
+    "|a|b|\n|-|-|\n|" + String(repeating: "x|", count: cells) + "\n"
+  }
+
+  func testARowUpToTheLimitIsATable() {
+    let parsed = MarkdownParser.parse(self.table(cells: MarkdownParser.maximumPipesPerLine - 1), path: "Chapters/01-a.md")
+    XCTAssertEqual(parsed.diagnostics, [])
+    XCTAssertEqual(parsed.document.children.map(\.kind), [.table(alignments: [nil, nil])])
+  }
+
+  func testAWiderRowIsAnErrorAndTheChapterIsReadWithoutTables() {
+    // With the table extension this row alone would take cmark-gfm about 10 s.
+    let parsed = MarkdownParser.parse(self.table(cells: 40_000), path: "Chapters/01-a.md")
+    XCTAssertEqual(parsed.diagnostics.map(\.id), ["table-too-wide"])
+    XCTAssertEqual(parsed.diagnostics.map(\.location), [SourceLocation(path: "Chapters/01-a.md", line: 3)])
+    XCTAssertEqual(parsed.document.children.map(\.kind), [.paragraph])
+  }
+
+  func testLinesAreCountedAsCmarkGFMCountsThem() {
+    let wide = String(repeating: "|", count: MarkdownParser.maximumPipesPerLine + 1)
+    XCTAssertEqual(MarkdownParser.firstLineWithTooManyPipes(in: Array("a\r\nb\rc\n\(wide)".utf8)), 4)
+    XCTAssertNil(MarkdownParser.firstLineWithTooManyPipes(in: Array((wide.dropLast() + "\n" + wide.dropLast()).utf8)))
+  }
+}

@@ -7,12 +7,13 @@ extension Diagnostic {
     "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
-    "capture-on-swift", "manifest-without-tools-version", "nesting-too-deep",
+    "capture-on-swift", "manifest-without-tools-version", "nesting-too-deep", "table-too-wide",
   ]
 
   /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
-  /// that cannot be read as text, or whose Markdown nests too deep for the tool to walk.
-  public static let chapterReadingRules: Set<String> = ["nesting-too-deep", "not-utf8"]
+  /// that cannot be read as text, whose Markdown nests too deep for the tool to walk, or whose table rows
+  /// are too wide for cmark-gfm to read in reasonable time.
+  public static let chapterReadingRules: Set<String> = ["nesting-too-deep", "not-utf8", "table-too-wide"]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
   public static let generatedFileRules = [

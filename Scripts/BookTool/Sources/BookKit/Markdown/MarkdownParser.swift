@@ -34,7 +34,8 @@ public enum MarkdownParser {
   }
 
   /// Parses `source`, read from the workspace file `path`, into a document node, with an error at the
-  /// first place nested deeper than `maximumDepth` (whose content is left out of the tree).
+  /// first place nested deeper than `maximumDepth` (whose content is left out of the tree), and one at the
+  /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
   public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
@@ -42,12 +43,13 @@ public enum MarkdownParser {
       fatalError("cmark-gfm could not allocate a parser")
     }
     defer { cmark_parser_free(parser) }
-    for name in Self.extensionNames {
+    var utf8 = Array(source.utf8)
+    let wideLine = Self.firstLineWithTooManyPipes(in: utf8)
+    for name in Self.extensionNames where name != "table" || wideLine == nil {
       if let syntaxExtension = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, syntaxExtension)
       }
     }
-    var utf8 = Array(source.utf8)
     utf8.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
         cmark_parser_feed(parser, $0, buffer.count)
@@ -58,15 +60,15 @@ public enum MarkdownParser {
     }
     defer { cmark_node_free(root) }
     let copied = Self.copy(root)
-    let diagnostics = copied.cut.map { cut in
-      [
+    var diagnostics = wideLine.map { [Self.tooManyPipes(at: SourceLocation(path: path, line: $0))] } ?? []
+    if let cut = copied.cut {
+      diagnostics.append(
         Diagnostic(
           .error, id: "nesting-too-deep", at: SourceLocation(path: path, line: cut.line, column: cut.column),
           "Markdown nested deeper than \(Self.maximumDepth) levels (lists, quotes, emphasis or links inside "
-            + "one another); flatten it")
-      ]
+            + "one another); flatten it"))
     }
-    return (Self.labelFootnotes(copied.document, source: utf8), diagnostics ?? [])
+    return (Self.labelFootnotes(copied.document, source: utf8), diagnostics)
   }
 
   /// A C node whose Swift copy is being built: its children so far, and the next child to copy.
