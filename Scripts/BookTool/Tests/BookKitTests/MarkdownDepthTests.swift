@@ -35,7 +35,8 @@ final class MarkdownDepthTests: XCTestCase {
 
   func testThousandsOfLevelsAreCutAndReportedOnce() {
     let source = "# Deep\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- x\n" }.joined()
-      + "\n" + self.quotes(7000) + "\n" + String(repeating: "*a ", count: 5000) + "x" + String(repeating: " b*", count: 5000)
+      + "\n" + self.quotes(7000) + "\n"
+      + String(repeating: "*a ", count: 5000) + "x" + String(repeating: " b*", count: 5000)
     let parsed = MarkdownParser.parse(source, path: "Chapters/01-a.md")
     // Item k of the list is on line 3 + k at column 2k + 1, at level 2k + 3; its paragraph's text is at
     // level 2k + 5, and at column 2k + 3. The first text past level 100 is item 48's, on line 51.
@@ -78,7 +79,8 @@ final class MarkdownTableWidthTests: XCTestCase {
   }
 
   func testARowUpToTheLimitIsATable() {
-    let parsed = MarkdownParser.parse(self.table(cells: MarkdownParser.maximumPipesPerLine - 1), path: "Chapters/01-a.md")
+    let cells = MarkdownParser.maximumPipesPerLine - 1
+    let parsed = MarkdownParser.parse(self.table(cells: cells), path: "Chapters/01-a.md")
     XCTAssertEqual(parsed.diagnostics, [])
     XCTAssertEqual(parsed.document.children.map(\.kind), [.table(alignments: [nil, nil])])
   }

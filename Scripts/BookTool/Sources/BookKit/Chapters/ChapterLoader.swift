@@ -41,7 +41,7 @@ public enum ChapterLoader {
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
     let (document, parseDiagnostics) = MarkdownParser.parse(source, path: path)
     // Lines end as CommonMark (and cmark-gfm's line numbers) say: at "\n", "\r\n" or a lone "\r".
-    let lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     var listings: [Listing] = []
     var diagnostics = parseDiagnostics
     document.forEachNode { node in

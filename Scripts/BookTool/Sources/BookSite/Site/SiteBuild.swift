@@ -5,7 +5,8 @@ import Foundation
 /// images they use. Shared with `book check`, which compares the result with the site on disk.
 public enum SiteBuild {
   /// Renders the book in `input`'s chapters folder. Diagnostics in the result are the problems that stop
-  /// the site: a chapter that is not UTF-8 or nests too deep, invalid `book.json`, a diagram that cannot be rendered. (The
+  /// the site: a chapter that cannot be read (`Diagnostic.chapterReadingRules`), invalid `book.json`, a
+  /// diagram that cannot be rendered. (The
   /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
   /// `inputs` hold the hash of every byte read, as read.
   public static func make(from input: Workspace, timings: inout SiteTimings) throws -> RenderedSite {

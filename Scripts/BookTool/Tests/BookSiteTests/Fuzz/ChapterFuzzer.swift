@@ -82,8 +82,10 @@ struct ChapterFuzzer {
     switch self.random.int(0...4) {
     case 0: return String(repeating: ">", count: depth) + " " + text
     // One item a line, indented a level more each time (the text grows with the square of the depth).
-    case 1: return (0..<min(depth, 150)).map { String(repeating: "  ", count: $0) + "- " + text }.joined(separator: "\n")
-    case 2: return (0..<min(depth, 150)).map { String(repeating: "   ", count: $0) + "1. " + text }.joined(separator: "\n")
+    case 1: return (0..<min(depth, 150)).map { String(repeating: "  ", count: $0) + "- " + text }
+        .joined(separator: "\n")
+    case 2: return (0..<min(depth, 150)).map { String(repeating: "   ", count: $0) + "1. " + text }
+        .joined(separator: "\n")
     case 3: return String(repeating: self.random.pick(["> - ", "- ", "1. ", "> "]), count: depth) + text
     default:
       let marks = String(repeating: self.random.pick(["*", "_", "**", "~~", "[", "!["]), count: depth)
@@ -171,13 +173,15 @@ struct ChapterFuzzer {
     ])
   }
 
-  /// A GFM table of a few columns, with cells that may hold pipes, code and links.
+  /// A GFM table of a few columns, with cells that may hold pipes, code and links; now and then a row of
+  /// about as many cells as a line may hold.
   private mutating func table(_ names: [String]) -> String {
     let columns = self.random.int(1...6)
     let header = "|" + (0..<columns).map { _ in " h |" }.joined()
     let rule = "|" + (0..<columns).map { _ in self.random.pick([" - |", ":-|", "-:|", ":-:|", "x|"]) }.joined()
     let rows = (0..<self.random.int(0...4)).map { _ in
-      "|" + (0..<self.random.int(0...columns + 1)).map { _ in
+      let cells = self.random.chance(0.05) ? self.random.int(490...520) : self.random.int(0...columns + 1)
+      return "|" + (0..<cells).map { _ in
         " " + self.random.pick(["a", "`|`", "\\|", self.inlinePiece(names), ""]) + " |"
       }.joined()
     }
@@ -208,7 +212,8 @@ struct ChapterFuzzer {
     if self.random.chance(0.1) { self.insert([0], into: &bytes) }
     if self.random.chance(0.05) { self.insert([UInt8(ascii: "\r")], into: &bytes) }
     if self.random.chance(0.08) {
-      self.insert(self.random.pick([[0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]), into: &bytes)
+      let invalid: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+      self.insert(self.random.pick(invalid), into: &bytes)
     }
     return Data(bytes)
   }

@@ -7,8 +7,8 @@ enum FuzzChecks {
   static let toolRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every rule the tool can report: each `id: "…"`, `rule: "…"` or `error("…"` literal of its sources, and each rule
-  /// the README's diagnostics section names.
+  /// Every rule the tool can report: each `id: "…"`, `rule: "…"` or `error("…"` literal of its sources,
+  /// and each rule the README names.
   static func knownRules() throws -> Set<String> {
     let literal = try NSRegularExpression(pattern: #"(?:id: |rule: |error\(\s*)"([a-z0-9-]+)""#)
     var rules: Set<String> = []
@@ -17,7 +17,8 @@ enum FuzzChecks {
     where url.pathExtension == "swift" {
       rules.formUnion(Self.captures(of: literal, in: try String(contentsOf: url, encoding: .utf8)))
     }
-    let readme = Self.toolRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let workspaceRoot = Self.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
+    let readme = workspaceRoot.appendingPathComponent("README.md")
     let named = try NSRegularExpression(pattern: #"`([a-z0-9]+(?:-[a-z0-9]+)+)`"#)
     rules.formUnion(Self.captures(of: named, in: try String(contentsOf: readme, encoding: .utf8)))
     return rules
@@ -45,7 +46,8 @@ enum FuzzChecks {
       }
       let field = { (index: Int) in String(line[Range(match.range(at: index), in: line)!]) }
       var problems: [String] = []
-      let (path, number, column, severity, rule) = (field(1), Int(field(2)) ?? 0, Int(field(3)) ?? 0, field(4), field(6))
+      let (path, severity, rule) = (field(1), field(4), field(6))
+      let (number, column) = (Int(field(2)) ?? 0, Int(field(3)) ?? 0)
       if severity == "note" ? rule != "note" : !rules.contains(rule) {
         problems.append("unknown rule '\(rule)': \(line)")
       }
@@ -105,7 +107,8 @@ final class FuzzWorkspace {
   /// Writes the files into a fresh folder.
   init(_ files: [ChapterFuzzer.File]) throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("BookFuzz-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: base.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("Chapters"), withIntermediateDirectories: true)
     self.root = base.standardizedFileURL.resolvingSymlinksInPath()
     var written: [String: Data] = [:]
     for file in files {
