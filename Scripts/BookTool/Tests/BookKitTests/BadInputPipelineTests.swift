@@ -71,6 +71,25 @@ final class BadInputPipelineTests: XCTestCase {
         handWritten: ["Package.swift": "// swift-tools-version: 6.2\n// Hand-written.\n"],
         expected: ["file-not-owned@3:10"]),
     ]
+    inputs += [
+      // Quotes 1…99 of the line are levels 2…100 of the tree; the 100th starts at column 100.
+      BadInput(
+        label: "a line of 7,000 '>'", chapter: Data(("# Bad\n\n" + String(repeating: ">", count: 7000) + " x\n").utf8),
+        expected: ["nesting-too-deep@3:100"]),
+      // Item k is on line 3 + k at level 2k + 3, its text at level 2k + 5, column 2k + 3: item 48's is the
+      // first past level 100 (see MarkdownDepthTests).
+      BadInput(
+        label: "a list nested 3,000 deep",
+        chapter: Data(("# Bad\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- x\n" }.joined()).utf8),
+        expected: ["nesting-too-deep@51:99"]),
+    ]
+    inputs += [
+      // Line 5, the row, is the first with a 501st '|'.
+      BadInput(
+        label: "a table row of 40,000 cells",
+        chapter: Data(("# Bad\n\n|a|b|\n|-|-|\n|" + String(repeating: "x|", count: 40_000) + "\n").utf8),
+        expected: ["table-too-wide@5:1"]),
+    ]
     inputs += ChapterLoaderTests.notUTF8Cases.map { bad in
       BadInput(
         label: "not UTF-8: \(bad.label)", chapter: Data(bad.bytes), expected: ["not-utf8@\(bad.line):\(bad.column)"])

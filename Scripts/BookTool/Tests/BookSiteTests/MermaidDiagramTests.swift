@@ -146,6 +146,27 @@ final class MermaidDiagramTests: XCTestCase {
 
   // MARK: - Errors at their chapter line and column
 
+  func testSubgraphsNestedTooDeepAreOneErrorAtTheFirstTooDeep() throws {
+    // Subgraph k (0-based) opens on block line 2 + k, indented k + 2 spaces.
+    func nested(_ depth: Int) -> String {
+      let opens = (0..<depth).map { String(repeating: " ", count: $0 + 2) + "subgraph S\($0)" }
+      return (["flowchart LR", "  accTitle: T"] + opens + ["  A"] + Array(repeating: "  end", count: depth))
+        .joined(separator: "\n") + "\n"
+    }
+    let limit = FlowchartParser.maximumSubgraphDepth
+    XCTAssertEqual(try self.parse(nested(limit)).subgraphs.count, limit)
+    for depth in [limit + 1, 30_000] {
+      XCTAssertThrowsError(try self.parse(nested(depth))) { error in
+        XCTAssertEqual(
+          (error as? DiagnosticsError)?.diagnostics.map(\.description),
+          [
+            "Chapters/02-x.md:\(50 + 2 + limit):\(limit + 3): error: subgraphs nested deeper than \(limit) levels; "
+              + "flatten the diagram [mermaid-syntax]"
+          ], "depth \(depth)")
+      }
+    }
+  }
+
   func testEveryErrorAtItsLineAndColumn() {
     let cases: [(label: String, source: String, expected: [String])] = [
       (

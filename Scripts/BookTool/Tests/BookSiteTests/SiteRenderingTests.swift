@@ -63,6 +63,16 @@ final class SiteRenderingTests: XCTestCase {
     XCTAssertEqual(text, expected)
   }
 
+  func testCodeWithBracketsNestedTooDeepIsShownPlainly() {
+    let limit = SwiftHighlighter.maximumBracketDepth
+    let fits = "let a = " + String(repeating: "[", count: limit) + "1" + String(repeating: "]", count: limit)
+    XCTAssertTrue(SwiftHighlighter.highlight(fits)[0].contains("<span class=\"hl-keyword\">let</span>"))
+    // 40 unclosed brackets: about 2⁴⁰ steps for swift-syntax's parser, instant when shown plainly.
+    let deep = "let a = " + String(repeating: "[", count: 40) + " x"
+    XCTAssertEqual(SwiftHighlighter.highlight(deep), SwiftHighlighter.plain(deep))
+    XCTAssertEqual(SwiftHighlighter.bracketDepth(of: "[a[b]c[d[e]]] ] ] [[x"), 3)
+  }
+
   func testEscapingAndTagFilter() {
     XCTAssertEqual(HTML.escape("a < b & \"c\" > d"), "a &lt; b &amp; &quot;c&quot; &gt; d")
     XCTAssertEqual(HTML.filtered("<b>x</b><script>y</script><Style>"), "<b>x</b>&lt;script>y&lt;/script>&lt;Style>")

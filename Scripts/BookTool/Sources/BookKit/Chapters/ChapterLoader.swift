@@ -39,12 +39,11 @@ public enum ChapterLoader {
 
   /// Builds a chapter from its text.
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
-    let document = MarkdownParser.parse(source)
-    let lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
-    }
+    let (document, parseDiagnostics) = MarkdownParser.parse(source, path: path)
+    // Lines end as CommonMark (and cmark-gfm's line numbers) say: at "\n", "\r\n" or a lone "\r".
+    let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     var listings: [Listing] = []
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = parseDiagnostics
     document.forEachNode { node in
       guard case .codeBlock(let info, let literal, let fenced) = node.kind, fenced else { return }
       let fence = SourceLocation(path: path, line: node.startLine, column: node.startColumn)

@@ -8,7 +8,13 @@ extension Diagnostic {
     "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
     "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
     "capture-on-swift", "manifest-without-tools-version", "excerpt-drift", "excerpt-source-missing",
+    "nesting-too-deep", "table-too-wide",
   ]
+
+  /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
+  /// that cannot be read as text, whose Markdown nests too deep for the tool to walk, or whose table rows
+  /// are too wide for cmark-gfm to read in reasonable time.
+  public static let chapterReadingRules: Set<String> = ["nesting-too-deep", "not-utf8", "table-too-wide"]
 
   /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
   public static let tagRules = ["duplicate-chapter-number", "unnumbered-chapter"]

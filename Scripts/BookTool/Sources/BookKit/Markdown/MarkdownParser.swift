@@ -9,25 +9,47 @@ import CCmarkGFM
 /// Parses GitHub-flavoured Markdown with cmark-gfm and copies the syntax tree into `MarkdownNode` values.
 ///
 /// This is the only place that touches the C library's tree: it walks it once, copies every node with its
-/// source position, and frees the C memory before returning. Parsing Markdown never fails.
+/// source position, and frees the C memory before returning. Parsing Markdown never fails; content nested
+/// deeper than `maximumDepth` is reported and left out, so that no later walk can overflow the stack.
 public enum MarkdownParser {
   /// The GFM extensions every document is parsed with.
   static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
+  /// The deepest a document's tree may be, counting the document itself as level 1.
+  ///
+  /// cmark-gfm builds trees of any depth without recursion, but every later stage (the footnote
+  /// labelling below, `forEachNode`, the HTML renderer, the link checker, the search index) walks
+  /// `MarkdownNode` values recursively, and even releasing a nested value recurses: a list nested 3,000
+  /// deep crashed them all with a stack overflow. Limiting the depth here, in the one place that builds
+  /// the tree, bounds every one of those walks at once; rewriting each of them iteratively would not
+  /// bound the ones written later. Real prose nests a dozen levels at most; 100 levels of recursion
+  /// take well under a megabyte of stack, even on a secondary thread and in a debug build.
+  public static let maximumDepth = 100
+
   /// Parses `source` into a document node: `"# Hi"` → `document[heading(1)[text("Hi")]]`.
+  ///
+  /// Content nested deeper than `maximumDepth` is left out of the tree; `parse(_:path:)` reports it.
   public static func parse(_ source: String) -> MarkdownNode {
+    Self.parse(source, path: "").document
+  }
+
+  /// Parses `source`, read from the workspace file `path`, into a document node, with an error at the
+  /// first place nested deeper than `maximumDepth` (whose content is left out of the tree), and one at the
+  /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
+  public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
     cmark_gfm_core_extensions_ensure_registered()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
     guard let parser = cmark_parser_new(options) else {
       fatalError("cmark-gfm could not allocate a parser")
     }
     defer { cmark_parser_free(parser) }
-    for name in Self.extensionNames {
+    var utf8 = Array(source.utf8)
+    let wideLine = Self.firstLineWithTooManyPipes(in: utf8)
+    for name in Self.extensionNames where name != "table" || wideLine == nil {
       if let syntaxExtension = cmark_find_syntax_extension(name) {
         cmark_parser_attach_syntax_extension(parser, syntaxExtension)
       }
     }
-    var utf8 = Array(source.utf8)
     utf8.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
         cmark_parser_feed(parser, $0, buffer.count)
@@ -37,23 +59,64 @@ public enum MarkdownParser {
       fatalError("cmark-gfm returned no document")
     }
     defer { cmark_node_free(root) }
-    return Self.labelFootnotes(Self.copy(root), source: utf8)
+    let copied = Self.copy(root)
+    var diagnostics = wideLine.map { [Self.tooManyPipes(at: SourceLocation(path: path, line: $0))] } ?? []
+    if let cut = copied.cut {
+      diagnostics.append(
+        Diagnostic(
+          .error, id: "nesting-too-deep", at: SourceLocation(path: path, line: cut.line, column: cut.column),
+          "Markdown nested deeper than \(Self.maximumDepth) levels (lists, quotes, emphasis or links inside "
+            + "one another); flatten it"))
+    }
+    return (Self.labelFootnotes(copied.document, source: utf8), diagnostics)
   }
 
-  /// Copies a C node and its subtree into Swift values.
-  private static func copy(_ node: OpaquePointer) -> MarkdownNode {
+  /// A C node whose Swift copy is being built: its children so far, and the next child to copy.
+  private struct PendingNode {
+    var node: OpaquePointer
     var children: [MarkdownNode] = []
-    var child = cmark_node_first_child(node)
-    while let current = child {
-      children.append(Self.copy(current))
-      child = cmark_node_next(current)
+    var next: OpaquePointer?
+    /// The node's position, or its parent's when cmark-gfm gives it none (some inlines).
+    var line: Int
+    var column: Int
+  }
+
+  /// Copies the C tree into Swift values without recursion, leaving out every node deeper than
+  /// `maximumDepth`; `cut` is the position of the first node left out.
+  private static func copy(_ root: OpaquePointer) -> (document: MarkdownNode, cut: (line: Int, column: Int)?) {
+    var stack = [PendingNode(node: root, next: cmark_node_first_child(root), line: 1, column: 1)]
+    var cut: (line: Int, column: Int)?
+    while true {
+      let top = stack[stack.count - 1]
+      if let child = top.next {
+        stack[stack.count - 1].next = cmark_node_next(child)
+        let line = Int(cmark_node_get_start_line(child))
+        let position = line > 0 ? (line, max(Int(cmark_node_get_start_column(child)), 1)) : (top.line, top.column)
+        guard stack.count < Self.maximumDepth else {
+          cut = cut ?? position
+          continue
+        }
+        stack.append(
+          PendingNode(node: child, next: cmark_node_first_child(child), line: position.0, column: position.1))
+      } else {
+        let finished = stack.removeLast()
+        let node = Self.node(finished, children: finished.children)
+        guard !stack.isEmpty else { return (node, cut) }
+        stack[stack.count - 1].children.append(node)
+      }
     }
-    return MarkdownNode(
-      kind: Self.kind(of: node),
+  }
+
+  /// The Swift value of one C node, given its already-copied children. A node cmark-gfm gives no
+  /// position (some inlines, in tables for one) starts where its parent starts, so that every location
+  /// reported from the tree is in the file.
+  private static func node(_ pending: PendingNode, children: [MarkdownNode]) -> MarkdownNode {
+    MarkdownNode(
+      kind: Self.kind(of: pending.node),
       children: children,
-      startLine: Int(cmark_node_get_start_line(node)),
-      startColumn: Int(cmark_node_get_start_column(node)),
-      endLine: Int(cmark_node_get_end_line(node))
+      startLine: pending.line,
+      startColumn: pending.column,
+      endLine: Int(cmark_node_get_end_line(pending.node))
     )
   }
 

@@ -6,6 +6,10 @@ import BookKit
 /// Lines are read one at a time: the `flowchart LR` header, `accTitle:`/`accDescr:`, `subgraph … end`,
 /// `%%` comments, styling lines (ignored), and node-and-edge statements (see `StatementScanner`).
 struct FlowchartParser {
+  /// The deepest subgraphs may nest. The DOT writer walks them recursively (30,000 levels overflowed its
+  /// stack) and graphviz gives up long before that; a diagram a reader can follow nests two or three.
+  static let maximumSubgraphDepth = 20
+
   /// Styling and interaction statements that do not change the layout, skipped whole.
   static let ignoredKeywords: Set<String> = ["classDef", "class", "style", "linkStyle", "click"]
 

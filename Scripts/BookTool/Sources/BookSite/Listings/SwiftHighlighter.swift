@@ -9,6 +9,7 @@ import SwiftSyntax
 public enum SwiftHighlighter {
   /// The HTML of each line of `code` (without the final newline's empty line).
   public static func highlight(_ code: String) -> [String] {
+    guard Self.bracketDepth(of: code) <= Self.maximumBracketDepth else { return Self.plain(code) }
     let tree = Parser.parse(source: code)
     let bytes = Array(code.utf8)
     var lines: [String] = [""]
@@ -28,6 +29,26 @@ public enum SwiftHighlighter {
     }
     if lines.last == "" { lines.removeLast() }
     return lines
+  }
+
+  /// The deepest nesting of square brackets that is highlighted. swift-syntax's parser takes time
+  /// exponential in the nesting of `[` (about 2ⁿ: `let a = [[[[1]]]]` 16 deep took 5 s in a debug build),
+  /// so deeper code, which no real listing has, is shown plainly rather than hang the site.
+  static let maximumBracketDepth = 8
+
+  /// How deep square brackets nest in `code`, counting an unclosed `[` as open to the end.
+  static func bracketDepth(of code: String) -> Int {
+    var depth = 0
+    var deepest = 0
+    for byte in code.utf8 {
+      if byte == UInt8(ascii: "[") {
+        depth += 1
+        deepest = max(deepest, depth)
+      } else if byte == UInt8(ascii: "]") {
+        depth = max(depth - 1, 0)
+      }
+    }
+    return deepest
   }
 
   /// Every line of `code`, escaped and not highlighted: for languages other than Swift.

@@ -5,7 +5,8 @@ import Foundation
 /// images they use. Shared with `book check`, which compares the result with the site on disk.
 public enum SiteBuild {
   /// Renders the book in `input`'s chapters folder. Diagnostics in the result are the problems that stop
-  /// the site: a chapter that is not UTF-8, invalid `book.json`, a diagram that cannot be rendered. (The
+  /// the site: a chapter that cannot be read (`Diagnostic.chapterReadingRules`), invalid `book.json`, a
+  /// diagram that cannot be rendered. (The
   /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
   /// `inputs` hold the hash of every byte read, as read.
   public static func make(from input: Workspace, timings: inout SiteTimings) throws -> RenderedSite {
@@ -17,7 +18,8 @@ public enum SiteBuild {
       return data
     }
     site.inputs = inputs
-    site.diagnostics = (site.diagnostics + book.diagnostics.filter { $0.id == "not-utf8" }).sortedByLocation()
+    let unreadable = book.diagnostics.filter { Diagnostic.chapterReadingRules.contains($0.id) }
+    site.diagnostics = (site.diagnostics + unreadable).sortedByLocation()
     return site
   }
 
@@ -32,7 +34,9 @@ public enum SiteBuild {
       let data = try input.read(path)
       inputs[path] = ContentHash.of(data)
       switch ChapterLoader.chapter(path: path, data: data) {
-      case .success(let loaded): chapters.append(loaded.chapter)
+      case .success(let loaded):
+        chapters.append(loaded.chapter)
+        problems += loaded.diagnostics.filter { Diagnostic.chapterReadingRules.contains($0.id) }
       case .failure(let error): problems += error.diagnostics
       }
     }
@@ -77,7 +81,9 @@ extension SiteBuild {
     let site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
       try workspace.readIfPresent("\(workspace.chaptersFolder)/\(path)")
     }
-    guard !site.diagnostics.hasErrors, !book.diagnostics.contains(where: { $0.id == "not-utf8" }) else {
+    guard !site.diagnostics.hasErrors,
+      !book.diagnostics.contains(where: { Diagnostic.chapterReadingRules.contains($0.id) })
+    else {
       return site.diagnostics
     }
     let output = try SiteOutput(site: site, workspace: workspace, folder: folder)
