@@ -71,6 +71,11 @@ final class SiteRenderingTests: XCTestCase {
     let deep = "let a = " + String(repeating: "[", count: 40) + " x"
     XCTAssertEqual(SwiftHighlighter.highlight(deep), SwiftHighlighter.plain(deep))
     XCTAssertEqual(SwiftHighlighter.bracketDepth(of: "[a[b]c[d[e]]] ] ] [[x"), 3)
+    // Brackets in string literals and comments are text: a test of terminal escapes nests nothing.
+    XCTAssertEqual(SwiftHighlighter.bracketDepth(of: #"f([27, [91]], [.unknown("^[[[[[[[[[[A")])"#), 2)
+    XCTAssertEqual(SwiftHighlighter.bracketDepth(of: #"let s = "a\"[[[[[[[[[b" + [x]"#), 1)
+    XCTAssertEqual(SwiftHighlighter.bracketDepth(of: "// [[[[[[[[[[\n[1] /* [[[[[[[[[[ */ [[2]]"), 2)
+    XCTAssertEqual(SwiftHighlighter.bracketDepth(of: "let t = \"\"\"\n[[[[[[[[[[\n\"\"\"\n[[3]]"), 2)
   }
 
   func testEscapingAndTagFilter() {

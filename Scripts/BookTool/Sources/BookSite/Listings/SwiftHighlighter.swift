@@ -36,11 +36,13 @@ public enum SwiftHighlighter {
   /// so deeper code, which no real listing has, is shown plainly rather than hang the site.
   static let maximumBracketDepth = 8
 
-  /// How deep square brackets nest in `code`, counting an unclosed `[` as open to the end.
+  /// How deep square brackets nest in `code`'s syntax, counting an unclosed `[` as open to the end.
+  /// Brackets inside string literals (`"^[[A"`) and comments are text, not syntax, and do not count.
   static func bracketDepth(of code: String) -> Int {
     var depth = 0
     var deepest = 0
-    for byte in code.utf8 {
+    var scanner = LiteralScanner()
+    for byte in code.utf8 where scanner.isSyntax(byte) {
       if byte == UInt8(ascii: "[") {
         depth += 1
         deepest = max(deepest, depth)
@@ -49,6 +51,45 @@ public enum SwiftHighlighter {
       }
     }
     return deepest
+  }
+
+  /// Tells, byte by byte, whether Swift source is outside string literals and comments (roughly: enough
+  /// to count brackets; raw strings' `#` delimiters and interpolations count as string text).
+  struct LiteralScanner {
+    private enum Place { case code, string, lineComment, blockComment }
+    private var place = Place.code
+    private var previous: UInt8 = 0
+    private var escaped = false
+
+    /// Whether `byte`, the next byte of the source, is code (not inside a string or comment).
+    mutating func isSyntax(_ byte: UInt8) -> Bool {
+      defer { self.previous = byte }
+      switch self.place {
+      case .code:
+        if byte == UInt8(ascii: "\"") {
+          self.place = .string
+        } else if byte == UInt8(ascii: "/"), self.previous == UInt8(ascii: "/") {
+          self.place = .lineComment
+        } else if byte == UInt8(ascii: "*"), self.previous == UInt8(ascii: "/") {
+          self.place = .blockComment
+        } else {
+          return true
+        }
+      case .string:
+        if self.escaped {
+          self.escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          self.escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          self.place = .code
+        }
+      case .lineComment:
+        if byte == UInt8(ascii: "\n") { self.place = .code }
+      case .blockComment:
+        if byte == UInt8(ascii: "/"), self.previous == UInt8(ascii: "*") { self.place = .code }
+      }
+      return false
+    }
   }
 
   /// Every line of `code`, escaped and not highlighted: for languages other than Swift.
