@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 323)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 324)
 import Foundation
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 381)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 382)
 import CounterUI
 import ImmutableUI
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 538)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 539)
 import Observation
 
 extension CounterRootView {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1092)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1093)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -36,7 +36,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1128)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1129)
 extension MilestoneListener {
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
@@ -50,7 +50,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1144)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1145)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is released
   /// or the task is cancelled.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1320)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1321)
 import ImmutableData
 
 /// A failure the tests throw on purpose, told apart by `id`.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1246)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1247)
 import XCTest
 
 extension Task where Success == Void, Failure == Never {

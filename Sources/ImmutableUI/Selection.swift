@@ -87,7 +87,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1337)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1338)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1378)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1379)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1460)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1461)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 521)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 522)
 import XCTest
 
 /// The built program, driven through its standard input.
@@ -52,7 +52,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 573)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 574)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try CounterProgram.run(script: "+\n+\n")
@@ -83,7 +83,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 608)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 609)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try CounterProgram.run(script: "x\n\n\n+\n")

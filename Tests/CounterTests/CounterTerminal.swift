@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 648)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 649)
 import Foundation
 import XCTest
 
@@ -44,7 +44,7 @@ final class CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 692)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 693)
 extension CounterTerminal {
   /// Starts `Counter` with the device side as its standard input and output.
   func start() throws {
@@ -67,7 +67,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 719)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 720)
 extension CounterTerminal {
   /// Reads until `isDone(output)`; fails the test after `limit` seconds.
   func waitUntilPrinted(
@@ -102,7 +102,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 757)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 758)
 extension CounterTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   static let clearScreen = "\u{1B}[H\u{1B}[2J"

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 1020)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 1021)
 import CounterData
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 952)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 953)
 import CounterData
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 879)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 880)
 import CounterData
 import XCTest
 
@@ -44,7 +44,7 @@ final class CounterKeyHandlingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 923)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 924)
 extension CounterKeyHandlingTests {
   @MainActor
   func testAnUnknownKeyShowsAStatusLineUntilTheNextKnownKey() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1176)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1177)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -34,7 +34,7 @@ final class MilestoneListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1209)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1210)
 extension MilestoneListenerTests {
   func testAMilestoneIsTheHighestMultiplePassedByAnAddition() {
     let listener = MilestoneListener(step: 10) { _ in }
@@ -47,7 +47,7 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1285)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1286)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {

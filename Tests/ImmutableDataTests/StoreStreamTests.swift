@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1040)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1041)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -27,7 +27,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1505)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1506)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

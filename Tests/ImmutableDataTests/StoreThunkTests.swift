@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 530)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 531)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -26,7 +26,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1423)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1424)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkReceivesTheStoreAndChangesNothingByItself() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2128)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2129)
 import ImmutableData
 import Observation
 import XCTest
@@ -31,7 +31,7 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2156)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2157)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
@@ -79,7 +79,7 @@ extension RendererTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2204)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2205)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1906)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1907)
 import ImmutableData
 import XCTest
 
@@ -20,7 +20,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1923)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1924)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -54,7 +54,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1957)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1958)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -119,7 +119,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2022)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2023)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -163,7 +163,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2066)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2067)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -194,7 +194,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2100)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2101)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1732)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1733)
 import ImmutableData
 import XCTest
 
@@ -52,7 +52,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1781)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1782)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -98,7 +98,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1827)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1828)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -146,7 +146,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1879)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1880)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1703)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1704)
 import XCTest
 
 @testable import ImmutableUI

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2264)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2265)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2283)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2284)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,7 +77,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2342)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2343)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -114,7 +114,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2383)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2384)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -160,7 +160,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2431)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2432)
 extension StoreContextTests {
   @MainActor
   func testReleasedSelectionsLeaveTheStoresList() async throws {
