@@ -86,3 +86,14 @@ final class HighlightCacheTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: cache.url.path))
   }
 }
+
+extension HighlightCacheTests {
+  func testKeysCompareBytesNotCanonicalEquivalence() {
+    let composed = "let s = \"\u{E9}\"\n"
+    let decomposed = "let s = \"e\u{301}\"\n"
+    XCTAssertEqual(composed, decomposed, "Swift's String equality calls these equal")
+    XCTAssertNotEqual(Highlighter.Key(kind: .swift, code: composed), Highlighter.Key(kind: .swift, code: decomposed))
+    XCTAssertEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .plain, code: "let s = \"é\"\n"))
+    XCTAssertNotEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .swift, code: composed))
+  }
+}

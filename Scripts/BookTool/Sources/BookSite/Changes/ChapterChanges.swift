@@ -95,7 +95,7 @@ struct ChapterChanges: Sendable {
     for path in Set(old.keys).union(new.keys).sorted() {
       let oldText = texts.old[path] ?? ""
       let newText = texts.new[path] ?? ""
-      guard !oldText.utf8.elementsEqual(newText.utf8) else { continue }
+      guard !Highlighter.Key.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
       let diff = FileDiff(old: Self.lines(oldText), new: Self.lines(newText))
       let anchors = diff.hunks.map { hunk in

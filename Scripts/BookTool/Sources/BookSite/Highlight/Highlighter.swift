@@ -34,7 +34,19 @@ final class Highlighter: @unchecked Sendable {
     }
 
     static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.digest == rhs.digest && lhs.kind == rhs.kind && lhs.code.utf8.elementsEqual(rhs.code.utf8)
+      lhs.digest == rhs.digest && lhs.kind == rhs.kind && Self.sameBytes(lhs.code, rhs.code)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (not merely canonically equivalent), compared a word
+    /// at a time.
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+      guard lhs.utf8.count == rhs.utf8.count else { return false }
+      let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+          left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        }
+      }
+      return (fast ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
