@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Times `book site` (release build) on a synthetic book of about 20 chapters and 500 KB of Markdown with
-# many Swift listings: a cold render into an empty folder, a render when nothing changed, a forced full
-# render when nothing changed (--full), and a render after editing one chapter. Prints min and median of
-# several runs, then where the time goes (`book site --timings`). Targets: cold < 300 ms, no change < 50 ms.
+# many Swift listings, side by side with Hugo and bare cmark-gfm on the same chapters, in one run:
+#
+#   cold          an empty output folder (and for `book`, an empty highlight cache; for Hugo, no cache)
+#   no change     the same chapters again, into the site just written
+#   one edit      a sentence added to one chapter, then rendered
+#
+# For `book` it also prints a cold render into an empty folder with the highlight cache warm, and the
+# forced full render (--full) when nothing changed. Hugo renders the chapters with a minimal layout and
+# its built-in highlighting (Chroma); bare cmark-gfm converts each chapter to HTML (one process per
+# chapter; its "one edit" converts only the edited chapter), with no highlighting and no site around it.
+# Each figure is the median (and minimum) of RUNS runs; the machine may be busy, so medians are what count.
+# Prints whether the goals are met: a cold render at most 1/3 of Hugo's and at most 10x bare cmark-gfm's,
+# and one chapter edited re-rendered in at most 60 ms.
 # Usage: Scripts/benchmark-site.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,10 +23,24 @@ trap 'rm -rf "$work"' EXIT
 chapters="$work/chapters"
 site="$work/site"
 
+# The benchmark's own setup: Hugo and cmark-gfm from Debian (not part of Scripts/setup.sh).
+missing=()
+command -v hugo >/dev/null || missing+=(hugo)
+command -v cmark-gfm >/dev/null || missing+=(cmark-gfm)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "benchmark: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
 python3 Scripts/synthetic_book.py "$chapters" 20 25000
 echo "benchmark: building the book tool (release)"
 swift build -c release --package-path Scripts/BookTool --product book >/dev/null
 book=Scripts/BookTool/.build/release/book
+cache="$work/.build/book-site-cache"  # the input workspace is $work: the chapters folder's parent
+edited_chapter="chapter-10.md"
 
 # Wall time of one command in milliseconds, with one decimal.
 milliseconds() {
@@ -27,36 +51,132 @@ milliseconds() {
   echo "$(( (end - start) / 100000 ))" | sed -E 's/([0-9])$/.\1/; s/^\./0./'
 }
 
-# Prints "name: min X ms, median Y ms (N runs)" from the timings on standard input.
+# The median of the timings on standard input.
+median() {
+  sort -g | awk '{ t[NR] = $1 } END { printf "%.1f", (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'
+}
+
+# Prints "name: min X ms, median Y ms (N runs)" from the timings on standard input, and keeps the median
+# in the file results/KEY for the table and the goals.
 summarize() {
-  sort -g | awk -v name="$1" '{ t[NR] = $1 } END {
+  local timings
+  timings="$(cat)"
+  printf '%s\n' "$timings" | median >"$work/results/$2"
+  printf '%s\n' "$timings" | sort -g | awk -v name="$1" '{ t[NR] = $1 } END {
     median = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
-    printf "%-28s min %7.1f ms   median %7.1f ms   (%d runs)\n", name ":", t[1], median, NR }'
+    printf "%-40s min %7.1f ms   median %7.1f ms   (%d runs)\n", name ":", t[1], median, NR }'
 }
+mkdir -p "$work/results"
 
-cold() { rm -rf "$site"; milliseconds "$book" site --chapters "$chapters" --output "$site"; }
-unchanged() { milliseconds "$book" site --chapters "$chapters" --output "$site"; }
-unchanged_full() { milliseconds "$book" site --chapters "$chapters" --output "$site" --full; }
-edited() {
-  printf '\nOne more sentence, run %s.\n' "$1" >>"$chapters/chapter-10.md"
-  milliseconds "$book" site --chapters "$chapters" --output "$site"
+edit() { printf '\nOne more sentence, run %s.\n' "$1" >>"$2/$edited_chapter"; }
+
+# --- book ---
+book_site() { "$book" site --chapters "$chapters" --output "$site" "$@"; }
+book_cold() { rm -rf "$site" "$cache"; milliseconds book_site; }
+book_cold_warm_cache() { rm -rf "$site"; milliseconds book_site; }
+book_unchanged() { milliseconds book_site; }
+book_unchanged_full() { milliseconds book_site --full; }
+book_edited() { edit "$1" "$chapters"; milliseconds book_site; }
+
+# --- Hugo: the chapters as content pages of a site with a minimal layout ---
+hugo_root="$work/hugo"
+hugo_out="$work/hugo-public"
+mkdir -p "$hugo_root/content" "$hugo_root/layouts/_default"
+cp "$chapters"/*.md "$hugo_root/content/"
+cat >"$hugo_root/config.toml" <<'TOML'
+baseURL = "http://127.0.0.1/"
+title = "Benchmark"
+disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+[markup.goldmark.renderer]
+unsafe = true
+[markup.highlight]
+codeFences = true
+noClasses = false
+TOML
+cat >"$hugo_root/layouts/_default/baseof.html" <<'HTML'
+<!DOCTYPE html><html><head><title>{{ .Title }}</title></head><body>{{ block "main" . }}{{ end }}</body></html>
+HTML
+cat >"$hugo_root/layouts/_default/single.html" <<'HTML'
+{{ define "main" }}<article>{{ .Content }}</article>{{ end }}
+HTML
+cat >"$hugo_root/layouts/_default/list.html" <<'HTML'
+{{ define "main" }}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+HTML
+hugo_site() { hugo --quiet --source "$hugo_root" --destination "$hugo_out" --cacheDir "$work/hugo-cache"; }
+hugo_cold() { rm -rf "$hugo_out" "$work/hugo-cache" "$hugo_root/resources"; milliseconds hugo_site; }
+hugo_unchanged() { milliseconds hugo_site; }
+hugo_edited() { edit "$1" "$hugo_root/content"; milliseconds hugo_site; }
+
+# --- bare cmark-gfm: each chapter to HTML, nothing else ---
+cmark_chapters="$work/cmark-chapters"
+cmark_out="$work/cmark-out"
+cp -r "$chapters" "$cmark_chapters"
+cmark_one() {
+  cmark-gfm --unsafe -e table -e strikethrough -e autolink -e tasklist -e footnotes "$cmark_chapters/$1" \
+    >"$cmark_out/${1%.md}.html"
 }
+cmark_all() { mkdir -p "$cmark_out"; for file in "$cmark_chapters"/*.md; do cmark_one "$(basename "$file")"; done; }
+cmark_cold() { rm -rf "$cmark_out"; milliseconds cmark_all; }
+cmark_unchanged() { milliseconds cmark_all; }
+cmark_edited() { edit "$1" "$cmark_chapters"; milliseconds cmark_one "$edited_chapter"; }
 
-echo "benchmark: $(( $(cat "$chapters"/*.md | wc -c) / 1024 )) KB of Markdown, $(grep -c '^```swift' "$chapters"/*.md | awk -F: '{ s += $2 } END { print s }') Swift listings"
-for _ in $(seq "$runs"); do cold; done | summarize "cold render"
-"$book" site --chapters "$chapters" --output "$site" >/dev/null
-for _ in $(seq "$runs"); do unchanged; done | summarize "no change"
-for _ in $(seq "$runs"); do unchanged_full; done | summarize "no change, full render"
-for run in $(seq "$runs"); do edited "$run"; done | summarize "one chapter edited"
-echo "benchmark: site of $(du -sk "$site" | cut -f1) KB, $(find "$site" -type f | wc -l) files"
+echo "benchmark: $(( $(cat "$chapters"/*.md | wc -c) / 1024 )) KB of Markdown, $(grep -c '^```swift' "$chapters"/*.md | awk -F: '{ s += $2 } END { print s }') Swift listings, $runs runs each, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "benchmark: $(hugo version | cut -d' ' -f1-2), $(cmark-gfm --version | head -n1)"
+echo
+# Interleaved rounds, so that a burst of load from elsewhere hits every tool alike.
+for round in $(seq "$runs"); do
+  book_cold >>"$work/book-cold"
+  hugo_cold >>"$work/hugo-cold"
+  cmark_cold >>"$work/cmark-cold"
+  book_cold_warm_cache >>"$work/book-cold-warm"
+  book_unchanged >>"$work/book-unchanged"
+  hugo_unchanged >>"$work/hugo-unchanged"
+  cmark_unchanged >>"$work/cmark-unchanged"
+  book_unchanged_full >>"$work/book-unchanged-full"
+  book_edited "$round" >>"$work/book-edited"
+  hugo_edited "$round" >>"$work/hugo-edited"
+  cmark_edited "$round" >>"$work/cmark-edited"
+done
+summarize "book: cold (empty folder and cache)" book-cold <"$work/book-cold"
+summarize "book: cold folder, warm highlight cache" book-cold-warm <"$work/book-cold-warm"
+summarize "book: no change" book-unchanged <"$work/book-unchanged"
+summarize "book: no change, full render (--full)" book-unchanged-full <"$work/book-unchanged-full"
+summarize "book: one chapter edited" book-edited <"$work/book-edited"
+summarize "hugo: cold" hugo-cold <"$work/hugo-cold"
+summarize "hugo: no change" hugo-unchanged <"$work/hugo-unchanged"
+summarize "hugo: one chapter edited" hugo-edited <"$work/hugo-edited"
+summarize "cmark-gfm: cold (all chapters)" cmark-cold <"$work/cmark-cold"
+summarize "cmark-gfm: no change (all chapters again)" cmark-unchanged <"$work/cmark-unchanged"
+summarize "cmark-gfm: one chapter edited (that chapter)" cmark-edited <"$work/cmark-edited"
+echo "benchmark: book's site is $(du -sk "$site" | cut -f1) KB in $(find "$site" -type f | wc -l) files;" \
+  "hugo's $(du -sk "$hugo_out" | cut -f1) KB in $(find "$hugo_out" -type f | wc -l) files"
+
+result() { cat "$work/results/$1"; }
+echo
+printf '%-12s %12s %12s %12s   (medians, ms)\n' "" "cold" "no change" "one edit"
+printf '%-12s %12s %12s %12s\n' "book" "$(result book-cold)" "$(result book-unchanged)" "$(result book-edited)"
+printf '%-12s %12s %12s %12s\n' "hugo" "$(result hugo-cold)" "$(result hugo-unchanged)" "$(result hugo-edited)"
+printf '%-12s %12s %12s %12s\n' "cmark-gfm" "$(result cmark-cold)" "$(result cmark-unchanged)" "$(result cmark-edited)"
 
 echo
-echo "where the time goes, cold:"
-rm -rf "$site"
-"$book" site --chapters "$chapters" --output "$site" --timings | tail -n 6
+goal() {  # goal DESCRIPTION VALUE LIMIT
+  if awk -v v="$2" -v l="$3" 'BEGIN { exit !(v <= l) }'; then verdict="met"; else verdict="NOT met"; fi
+  printf 'goal: %-52s %8.1f ms <= %8.1f ms: %s\n' "$1" "$2" "$3" "$verdict"
+}
+goal "cold render at most 1/3 of Hugo's cold render" "$(result book-cold)" \
+  "$(awk -v h="$(result hugo-cold)" 'BEGIN { print h / 3 }')"
+goal "cold render at most 10x bare cmark-gfm's" "$(result book-cold)" \
+  "$(awk -v c="$(result cmark-cold)" 'BEGIN { print c * 10 }')"
+goal "one chapter edited, re-rendered" "$(result book-edited)" 60
+
+echo
+echo "where the time goes, cold (empty cache):"
+rm -rf "$site" "$cache"
+book_site --timings | tail -n 6
+echo
+echo "where the time goes, one chapter edited:"
+edit timings "$chapters"
+book_site --timings | tail -n 6
 echo
 echo "where the time goes, no change:"
-"$book" site --chapters "$chapters" --output "$site" --timings | tail -n 6
-echo
-echo "where the time goes, no change, full render:"
-"$book" site --chapters "$chapters" --output "$site" --timings --full | tail -n 6
+book_site --timings | tail -n 6

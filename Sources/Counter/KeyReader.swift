@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 327)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 328)
 import Foundation
 
 #if canImport(Glibc)

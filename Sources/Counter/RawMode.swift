@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 272)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 273)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

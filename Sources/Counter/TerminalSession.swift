@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 385)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 386)
 import CounterUI
 import ImmutableUI
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 543)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 544)
 import Observation
 
 extension CounterRootView {

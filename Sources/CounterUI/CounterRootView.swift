@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 510)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 511)
 import ImmutableUI
 
 /// The Counter's whole screen: several views of one counter, one of which receives the keys.
@@ -30,7 +30,7 @@ public struct CounterRootView {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 577)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 578)
 extension CounterRootView: View {
   /// Every view's lines, the focused one marked with `>`, then the status line and the hints.
   public var body: [String] {
@@ -50,7 +50,7 @@ extension CounterRootView: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 604)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 605)
 extension CounterRootView {
   /// Routes `key`: `+` and `-` to the focused view, tab to the next view, an unknown key to
   /// the status line. `q` does nothing here; quitting is the program's business.

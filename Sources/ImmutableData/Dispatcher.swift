@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 435)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 436)
 /// Something that accepts actions and thunks: the only way global state changes.
 ///
 /// `Store` is the one conforming type in this module. A thunk receives a `Dispatcher` and a

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 374)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 375)
 /// Something that answers questions about the current state.
 ///
 /// `Store` is the one conforming type in this module. Code that only needs to read receives a
@@ -19,7 +19,7 @@ public protocol Selector<State>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 393)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 394)
 extension Selector {
   /// The whole current state: `select { $0 }`. Prefer `select(_:)` with a small slice.
   @MainActor public var state: State {

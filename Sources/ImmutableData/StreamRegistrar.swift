@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 749)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 750)
 /// Hands out streams and yields every element to all of them: the store's notification list.
 ///
 /// When the registrar goes away, every stream it made finishes, so a listener's loop ends when its
@@ -32,7 +32,7 @@ final class StreamRegistrar<Element: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 786)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 787)
 extension StreamRegistrar {
   /// A new stream that receives every element yielded from now on, buffered with `bufferingPolicy`.
   /// `onDrop` receives each element this stream will never deliver because its buffer was full.
@@ -56,7 +56,7 @@ extension StreamRegistrar {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 815)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 816)
 extension StreamRegistrar {
   /// Sends `element` to every stream. Reports drops to their handlers, and forgets streams whose
   /// consumers have gone.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 562)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 563)
 /// Something that reports every change to global state, after it has happened.
 ///
 /// `Store` is the one conforming type in this module. Each element pairs an action with the state

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 989)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 990)
 import XCTest
 
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1096)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1097)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -36,7 +36,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1132)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1133)
 extension MilestoneListener {
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
@@ -50,7 +50,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1148)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1149)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is released
   /// or the task is cancelled.

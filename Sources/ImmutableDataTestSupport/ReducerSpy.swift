@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1325)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1326)
 import ImmutableData
 
 /// A failure the tests throw on purpose, told apart by `id`.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 953)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 954)
 /// One stream element of a tally store as an `Equatable` value.
 public struct Step: Equatable, Sendable {
   /// The total just before the reducer applied `action`.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1178)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1179)
 import XCTest
 
 extension Task where Success == Void, Failure == Never {

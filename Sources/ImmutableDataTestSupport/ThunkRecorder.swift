@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 512)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 513)
 import ImmutableData
 
 /// What a thunk was handed and what it read, kept for the test to check afterwards.

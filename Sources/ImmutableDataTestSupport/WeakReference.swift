@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1273)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1274)
 /// A reference that does not keep its object alive: how a test checks that something was released.
 @MainActor
 public final class WeakReference<Object: AnyObject> {

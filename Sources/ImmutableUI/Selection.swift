@@ -87,7 +87,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1346)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1347)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1387)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1388)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1471)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1472)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 452)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 453)
 import Foundation
 import XCTest
 
@@ -40,7 +40,7 @@ enum CounterProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 492)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 493)
 extension CounterProgram {
   /// Runs `Counter` with `script` as its standard input and waits for it to exit.
   static func run(script: String) throws -> Run {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 1026)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 1027)
 import CounterData
 import XCTest
 

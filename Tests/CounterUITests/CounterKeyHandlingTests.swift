@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 885)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 886)
 import CounterData
 import XCTest
 
@@ -44,7 +44,7 @@ final class CounterKeyHandlingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 929)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 930)
 extension CounterKeyHandlingTests {
   @MainActor
   func testAnUnknownKeyShowsAStatusLineUntilTheNextKnownKey() async {

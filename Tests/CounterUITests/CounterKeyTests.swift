@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 737)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 738)
 import CounterUI
 import XCTest
 
@@ -45,7 +45,7 @@ final class CounterKeyTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 782)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 783)
 extension CounterKeyTests {
   func testOneReadCanHoldSeveralKeys() {
     XCTAssertEqual(CounterKey.keys(in: []), [])

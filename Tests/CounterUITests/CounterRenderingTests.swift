@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 816)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 817)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -50,7 +50,7 @@ final class CounterRenderingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 866)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 867)
 extension CounterRenderingTests {
   @MainActor
   func testAFrameDrawnRightAfterAKeyIsConsistent() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/04-counter-ui.md
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 653)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 654)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -40,7 +40,7 @@ struct RefusedForTesting: Error, CustomStringConvertible {
 let refuseEverything: CounterReducerFunction = { _, _ in throw RefusedForTesting() }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 690)
+#sourceLocation(file: "Chapters/04-counter-ui.md", line: 691)
 /// One Counter screen: a store, a root view on it, and a renderer that records its frames.
 @MainActor
 final class Harness {

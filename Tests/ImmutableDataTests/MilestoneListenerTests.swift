@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1220)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1221)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -34,7 +34,7 @@ final class MilestoneListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1253)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1254)
 extension MilestoneListenerTests {
   func testAMilestoneIsTheHighestMultiplePassedByAnAddition() {
     let listener = MilestoneListener(step: 10) { _ in }
@@ -47,7 +47,7 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1290)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1291)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1044)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1045)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -27,7 +27,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1510)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1511)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

@@ -25,7 +25,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1383)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1384)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

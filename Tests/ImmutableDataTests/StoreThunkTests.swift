@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 533)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 534)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -26,7 +26,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1428)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1429)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkReceivesTheStoreAndChangesNothingByItself() async {

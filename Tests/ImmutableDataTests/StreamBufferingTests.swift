@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1600)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1601)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/01-immutable-data.md
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1697)
+#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1698)
 @testable import ImmutableData
 import ImmutableDataTestSupport
 import XCTest

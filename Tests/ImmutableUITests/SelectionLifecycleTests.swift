@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1928)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1929)
 import ImmutableData
 import XCTest
 
@@ -20,7 +20,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1945)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1946)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -54,7 +54,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1979)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1980)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -119,7 +119,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2044)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2045)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -163,7 +163,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2088)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2089)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -194,7 +194,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2122)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2123)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2290)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2291)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2309)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2310)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,7 +77,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2368)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2369)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -114,7 +114,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2409)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2410)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -160,7 +160,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2457)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2458)
 extension StoreContextTests {
   @MainActor
   func testReleasedSelectionsLeaveTheStoresList() async throws {

@@ -28,6 +28,9 @@ struct SiteCommand: ParsableCommand {
   @Flag(help: .hidden)
   var timings = false
 
+  @Flag(help: "Highlight every listing afresh, without the cache in the workspace's .build/ folder.")
+  var noCache = false
+
   /// The site folder of the workspace.
   static let defaultFolder = "Site"
 
@@ -40,7 +43,8 @@ struct SiteCommand: ParsableCommand {
         self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
         return
       }
-      let site = try SiteBuild.make(from: input, timings: &timings)
+      let cache = self.noCache ? nil : HighlightCache(workspaceRoot: input.root)
+      let site = try SiteBuild.make(from: input, cache: cache, timings: &timings)
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
       timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }

@@ -23,26 +23,79 @@ struct ChapterChanges: Sendable {
   /// The changed files, sorted by path.
   var files: [File]
 
-  /// The changes of every chapter of `book`, given each chapter's listing anchors.
-  static func all(in book: Book, anchors: [[String]]) -> [ChapterChanges] {
-    Parallel.map(Array(book.chapters.indices)) { index in
-      let before = index == 0 ? [] : Tangler.tangle(Array(book.chapters[..<index])).files
-      let after = Tangler.tangle(Array(book.chapters[...index])).files
-      return ChapterChanges(index: index, before: before, after: after, book: book, anchors: anchors[index])
+  /// The files at the end of each chapter of `book`: the tangle of the chapters up to it. The end of one
+  /// chapter is the start of the next, so each prefix is tangled once.
+  static func prefixTangles(of book: Book) -> [[TangledFile]] {
+    Parallel.map(Array(book.chapters.indices)) { index in Tangler.tangle(Array(book.chapters[...index])).files }
+  }
+
+  /// The files at the end of one chapter as a reader sees them, by path.
+  typealias Texts = [String: String]
+
+  /// Each prefix's files as a reader sees them, by path; computed once, shared by two chapters.
+  static func texts(of prefixes: [[TangledFile]]) -> [Texts] {
+    Parallel.map(prefixes) { files in
+      Dictionary(files.map { ($0.path, Self.readerText($0)) }, uniquingKeysWith: { first, _ in first })
     }
   }
 
+  /// Every version of a file that some changes page shows, for `Highlighter.prepare`.
+  static func highlightKeys(of texts: [Texts]) -> [Highlighter.Key] {
+    var seen = Set<Highlighter.Key>()
+    var keys: [Highlighter.Key] = []
+    for prefix in texts {
+      for (path, text) in prefix {
+        let key = Highlighter.Key(kind: path.hasSuffix(".swift") ? .swift : .plain, code: text)
+        if seen.insert(key).inserted { keys.append(key) }
+      }
+    }
+    return keys
+  }
+
+  /// The changes of every chapter of `book`, given each chapter's listing anchors and the files at the
+  /// end of each chapter (`prefixTangles`).
+  static func all(
+    in book: Book, prefixes: [[TangledFile]], texts: [Texts], anchors: [[String]],
+    highlighter: Highlighter = Highlighter()
+  ) -> [ChapterChanges] {
+    Parallel.map(Array(book.chapters.indices)) { index in
+      ChapterChanges(
+        index: index, before: index == 0 ? [] : prefixes[index - 1], after: prefixes[index],
+        texts: (index == 0 ? [:] : texts[index - 1], texts[index]), book: book, anchors: anchors[index],
+        highlighter: highlighter)
+    }
+  }
+
+  /// The changes of every chapter of `book`, given each chapter's listing anchors.
+  static func all(in book: Book, anchors: [[String]]) -> [ChapterChanges] {
+    let prefixes = Self.prefixTangles(of: book)
+    return Self.all(in: book, prefixes: prefixes, texts: Self.texts(of: prefixes), anchors: anchors)
+  }
+
   /// The changes from `before` (the files at the end of the previous chapter) to `after`.
-  init(index: Int, before: [TangledFile], after: [TangledFile], book: Book, anchors: [String]) {
+  init(
+    index: Int, before: [TangledFile], after: [TangledFile], book: Book, anchors: [String],
+    highlighter: Highlighter = Highlighter()
+  ) {
+    self.init(
+      index: index, before: before, after: after, texts: Self.texts(of: [before, after]).pair, book: book,
+      anchors: anchors, highlighter: highlighter)
+  }
+
+  /// The same, with both versions' reader texts already made.
+  init(
+    index: Int, before: [TangledFile], after: [TangledFile], texts: (old: Texts, new: Texts), book: Book,
+    anchors: [String], highlighter: Highlighter
+  ) {
     self.chapterIndex = index
     let old = Dictionary(before.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(after.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let listings = book.chapters[index].listings
     var files: [File] = []
     for path in Set(old.keys).union(new.keys).sorted() {
-      let oldText = old[path].map(Self.readerText) ?? ""
-      let newText = new[path].map(Self.readerText) ?? ""
-      guard oldText != newText else { continue }
+      let oldText = texts.old[path] ?? ""
+      let newText = texts.new[path] ?? ""
+      guard !Highlighter.Key.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
       let diff = FileDiff(old: Self.lines(oldText), new: Self.lines(newText))
       let anchors = diff.hunks.map { hunk in
@@ -51,8 +104,9 @@ struct ChapterChanges: Sendable {
       }
       files.append(
         File(
-          path: path, status: status, diff: diff, oldLines: Self.html(oldText, path: path),
-          newLines: Self.html(newText, path: path), hunkAnchors: anchors))
+          path: path, status: status, diff: diff,
+          oldLines: highlighter.lines(oldText, isSwift: path.hasSuffix(".swift")),
+          newLines: highlighter.lines(newText, isSwift: path.hasSuffix(".swift")), hunkAnchors: anchors))
     }
     self.files = files
   }
@@ -67,11 +121,6 @@ struct ChapterChanges: Sendable {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
     return lines
-  }
-
-  /// Each line as HTML.
-  private static func html(_ text: String, path: String) -> [String] {
-    path.hasSuffix(".swift") ? SwiftHighlighter.highlight(text) : SwiftHighlighter.plain(text)
   }
 
   /// The listing of this chapter that wrote the hunk's first added line.
@@ -101,4 +150,9 @@ struct ChapterChanges: Sendable {
       book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]?.file == path
     }.map { anchors[$0] }
   }
+}
+
+extension Array where Element == ChapterChanges.Texts {
+  /// The first two elements: the texts before and after a chapter.
+  fileprivate var pair: (old: ChapterChanges.Texts, new: ChapterChanges.Texts) { (self[0], self[1]) }
 }

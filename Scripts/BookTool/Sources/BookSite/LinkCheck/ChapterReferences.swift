@@ -18,6 +18,8 @@ struct ChapterReferences {
     var destination: String
     /// Where the link's `[` (or the image's `!`) is.
     var location: SourceLocation
+    /// The link's text as plain text (an image's alt text).
+    var text: String = ""
   }
 
   /// A footnote label written somewhere: `[^name]` or `[^name]:`.
@@ -67,7 +69,9 @@ struct ChapterReferences {
     switch node.kind {
     case .link(let destination, _):
       self.references.append(
-        Reference(kind: .link, destination: destination, location: locator.locate(node, destination: destination)))
+        Reference(
+          kind: .link, destination: destination, location: locator.locate(node, destination: destination),
+          text: node.plainText))
     case .image(let source, _):
       self.references.append(
         Reference(kind: .image, destination: source, location: locator.locate(node, destination: source)))

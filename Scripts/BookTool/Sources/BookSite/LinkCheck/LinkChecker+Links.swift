@@ -3,6 +3,31 @@ import BookKit
 extension LinkChecker.Context {
   /// A link: to an anchor of this chapter, to another chapter (and anchor), or to a file.
   func checkLink(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
+    let diagnostics = self.checkDestination(reference)
+    guard diagnostics.isEmpty, CrossReference.isPlaceholder(reference.text) else { return diagnostics }
+    return self.checkNumberedTarget(reference)
+  }
+
+  /// A reference whose text the site fills (`[](#listing-x)`, `[Figure](#figure-y)`) must point to a
+  /// numbered listing or figure, or the page would show an empty or placeholder link.
+  private func checkNumberedTarget(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
+    if let target = CrossReference.target(
+      of: reference.destination, from: self.chapter.path, chapterPaths: Set(self.targets.chapterPaths)),
+      self.targets.labels[target.chapter]?[target.anchor] != nil
+    {
+      return []
+    }
+    let written = reference.text.isEmpty ? "[](\(reference.destination))" : "[\(reference.text)](\(reference.destination))"
+    return [
+      Diagnostic(
+        .error, id: "unnumbered-reference", at: reference.location,
+        "'\(written)' asks for a listing or figure number, but its target has none; point it at a numbered "
+          + "listing or figure (not a test, a heading or a shell block), or give the link its own text")
+    ]
+  }
+
+  /// The destination of a link: it must exist.
+  private func checkDestination(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
     let location = reference.location
     switch LinkDestination(reference.destination) {
     case .external, .empty:

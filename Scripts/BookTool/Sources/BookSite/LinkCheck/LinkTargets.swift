@@ -9,15 +9,21 @@ struct LinkTargets {
   let anchors: [String: [String]]
   /// The same anchors, for lookups.
   private let anchorSets: [String: Set<String>]
+  /// Each chapter's numbered listings and figures: label by anchor.
+  let labels: [String: [String: String]]
 
   /// The targets of a book; `references` are the chapters' collected references, in book order.
   init(book: Book, references: [ChapterReferences]) {
     self.chapterPaths = book.chapters.map(\.path)
     var anchors: [String: [String]] = [:]
+    var labels: [String: [String: String]] = [:]
     for (chapter, found) in zip(book.chapters, references) {
-      anchors[chapter.path] = Self.anchors(of: chapter, references: found)
+      let numbers = ReaderNumbers(chapter: chapter)
+      anchors[chapter.path] = Self.anchors(of: chapter, references: found, pictures: numbers.pictures)
+      labels[chapter.path] = numbers.labels
     }
     self.anchors = anchors
+    self.labels = labels
     self.anchorSets = anchors.mapValues(Set.init)
   }
 
@@ -27,9 +33,12 @@ struct LinkTargets {
   }
 
   /// Every id the chapter's page gives an element, as the site renderer names them.
-  private static func anchors(of chapter: Chapter, references: ChapterReferences) -> [String] {
+  private static func anchors(
+    of chapter: Chapter, references: ChapterReferences, pictures: [Int: ReaderNumbers.Picture]
+  ) -> [String] {
     var anchors = chapter.sections.map(\.id)
     anchors += ListingView.anchors(of: chapter)
+    anchors += pictures.sorted { $0.key < $1.key }.map(\.value.anchor)
     for listing in chapter.listings where listing.language == "mermaid" {
       anchors.append(
         MermaidDiagram.elementID(for: SourceLocation(path: chapter.path, line: listing.firstCodeLine)))

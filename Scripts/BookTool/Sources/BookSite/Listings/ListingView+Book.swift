@@ -1,14 +1,25 @@
 import BookKit
+import Foundation
 
 extension ListingView {
   /// The views of every listing of `book`: `[chapterIndex][listingIndex]`, plus diagram diagnostics.
   /// `sections` are each chapter's headings, whose ids listing anchors must not reuse.
-  static func views(of book: Book, sections: [[Section]]) -> (views: [[ListingView]], diagnostics: [Diagnostic]) {
+  static func views(
+    of book: Book, sections: [[Section]], highlighter: Highlighter = Highlighter()
+  ) -> (views: [[ListingView]], numbers: [ReaderNumbers], diagnostics: [Diagnostic]) {
+    highlighter.prepare(Self.highlightKeys(of: book))
     let anchors = zip(book.chapters, sections).map { Self.anchors(of: $0, sections: $1) }
-    // Highlighting dominates a cold build and chapters are independent: one chapter per core at a time.
+    let numbers = book.chapters.indices.map { index in
+      ReaderNumbers(chapter: book.chapters[index], listingAnchors: anchors[index], sections: sections[index])
+    }
+    // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
     var views = Parallel.map(Array(book.chapters.indices)) { chapterIndex in
       book.chapters[chapterIndex].listings.indices.map { listingIndex in
-        Self.view(of: ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex), in: book, anchors: anchors)
+        var view = Self.view(
+          of: ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex), in: book, anchors: anchors,
+          highlighter: highlighter)
+        view.label = numbers[chapterIndex].listingLabels[listingIndex]
+        return view
       }
     }
     var diagrams: [(source: String, location: SourceLocation)] = []
@@ -19,6 +30,7 @@ extension ListingView {
         let location = SourceLocation(
           path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column)
         diagrams.append((listing.code, location))
+        views[chapterIndex][listingIndex].title = Self.diagramTitle(listing.code)
         diagramIDs.append(ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex))
       }
     }
@@ -30,17 +42,19 @@ extension ListingView {
       case .failure(let error): diagnostics += error.diagnostics
       }
     }
-    return (views, diagnostics)
+    return (views, numbers, diagnostics)
   }
 
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
-  private static func view(of id: ListingID, in book: Book, anchors: [[String]]) -> ListingView {
+  private static func view(
+    of id: ListingID, in book: Book, anchors: [[String]], highlighter: Highlighter
+  ) -> ListingView {
     let listing = book.chapters[id.chapterIndex].listings[id.listingIndex]
     let step = book.tangle.steps[id]
     let reference = step?.previous.flatMap { Self.reference(to: $0, in: book, anchors: anchors) }
     var view = ListingView(
       anchor: anchors[id.chapterIndex][id.listingIndex], language: listing.language, file: nil, module: nil,
-      isTest: false, note: nil, body: Self.body(of: listing, step: step))
+      isTest: false, note: nil, body: Self.body(of: listing, step: step, highlighter: highlighter))
     view.describe(listing, step: step, previous: reference)
     return view
   }
@@ -51,14 +65,14 @@ extension ListingView {
     case .tangled(let directive):
       self.file = directive.file
       self.module = directive.target
-      self.isTest = directive.testTarget != nil
+      self.isTest = Self.isTest(listing)
       if let previous {
         self.note = step?.removed == true ? .removes(previous) : .replaces(previous)
       }
     case .excerpt(let source?):
       self.file = source.file
       self.module = TangleDirective(file: source.file).target
-      self.isTest = source.file.hasPrefix("Tests/")
+      self.isTest = Self.isTest(listing)
       self.note = .excerpt(chunk: source.chunk)
     case .excerpt(nil):
       self.note = .sketch
@@ -67,17 +81,54 @@ extension ListingView {
     }
   }
 
+  /// Whether a listing belongs to a test (its file lies under `Tests/`): the site folds it away.
+  static func isTest(_ listing: Listing) -> Bool {
+    switch listing.tag {
+    case .tangled(let directive): directive.testTarget != nil
+    case .excerpt(let source?): source.file.hasPrefix("Tests/")
+    case .excerpt(nil), .prose, .invalid: false
+    }
+  }
+
+  /// A diagram's `accTitle: …`, if it has one: `accTitle: The Flux loop` → `The Flux loop`.
+  static func diagramTitle(_ code: String) -> String? {
+    for line in code.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.hasPrefix("accTitle:") else { continue }
+      let title = trimmed.dropFirst("accTitle:".count).trimmingCharacters(in: .whitespaces)
+      return title.isEmpty ? nil : title
+    }
+    return nil
+  }
+
   /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked.
-  private static func body(of listing: Listing, step: TangleStep?) -> Body {
+  private static func body(of listing: Listing, step: TangleStep?, highlighter: Highlighter) -> Body {
     let removed = step?.removed == true
-    let code = removed && listing.code.isEmpty ? step?.previous?.code ?? "" : listing.code
-    let isSwift = listing.language == "swift"
-    let lines = isSwift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    let code = Self.shownCode(of: listing, step: step)
+    let lines = highlighter.lines(code, isSwift: listing.language == "swift")
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
       marked = LineDiff.changedLines(old: Self.lines(previous.code), new: Self.lines(code))
     }
     return .code(lines: lines, marked: marked, removed: removed)
+  }
+
+  /// The code a listing shows: its own, or for a removal written as an empty block, what it removes.
+  private static func shownCode(of listing: Listing, step: TangleStep?) -> String {
+    step?.removed == true && listing.code.isEmpty ? step?.previous?.code ?? "" : listing.code
+  }
+
+  /// Every text the book's listings highlight (diagrams aside), for `Highlighter.prepare`.
+  static func highlightKeys(of book: Book) -> [Highlighter.Key] {
+    var keys: [Highlighter.Key] = []
+    for (chapterIndex, chapter) in book.chapters.enumerated() {
+      for (listingIndex, listing) in chapter.listings.enumerated() where listing.language != "mermaid" {
+        let step = book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]
+        let code = Self.shownCode(of: listing, step: step)
+        keys.append(Highlighter.Key(kind: listing.language == "swift" ? .swift : .plain, code: code))
+      }
+    }
+    return keys
   }
 
   /// The lines of some code, without the empty piece after its final newline.
@@ -98,7 +149,8 @@ extension ListingView {
   /// A stable, unique anchor for each listing of a chapter, named after what it holds rather than where it
   /// is, so that editing prose above it does not move links: `Sources/ImmutableData/Store.swift` with
   /// `chunk=store` → `listing-immutabledata-store-store`; an excerpt → `listing-excerpt`. Repeats get
-  /// `-2`, `-3`; the chapter's heading ids are never reused.
+  /// `-2`, `-3`; the chapter's heading ids are never reused. A diagram with a title is a figure named after
+  /// it: `accTitle: The Flux loop` → `figure-the-flux-loop`.
   public static func anchors(of chapter: Chapter) -> [String] {
     Self.anchors(of: chapter, sections: chapter.sections)
   }
@@ -107,15 +159,10 @@ extension ListingView {
   static func anchors(of chapter: Chapter, sections: [Section]) -> [String] {
     var used = Set(sections.map(\.id))
     return chapter.listings.map { listing in
-      let base = "listing-" + Chapter.slug(Self.anchorName(of: listing))
-      var anchor = base
-      var count = 1
-      while used.contains(anchor) {
-        count += 1
-        anchor = "\(base)-\(count)"
+      if listing.language == "mermaid", let title = Self.diagramTitle(listing.code) {
+        return ReaderNumbers.unique("figure-" + Chapter.slug(title), used: &used)
       }
-      used.insert(anchor)
-      return anchor
+      return ReaderNumbers.unique("listing-" + Chapter.slug(Self.anchorName(of: listing)), used: &used)
     }
   }
 

@@ -37,11 +37,17 @@ extension ListingView {
     }
   }
 
-  /// The caption: file and module (or "test"), then a note; nil when there is nothing to say.
+  /// The caption: the number, file and module (or "test"), then a note; a diagram's number and title; nil
+  /// when there is nothing to say.
   private func captionHTML(
     links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
   ) -> String? {
     var parts: [String] = []
+    if let label = self.label { parts.append("<span class=\"listing-number\">\(HTML.escape(label))</span>") }
+    if case .diagram = self.body {
+      if let title = self.title { parts.append("<span class=\"figure-title\">\(HTML.escape(title))</span>") }
+      return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
     if let file = self.file {
       let href = HTML.escape(sourceLink.href(for: file))
       let title = HTML.escape(sourceLink.title(for: file))

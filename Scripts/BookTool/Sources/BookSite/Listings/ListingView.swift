@@ -41,6 +41,10 @@ public struct ListingView: Hashable, Sendable {
   public var note: Note?
   /// What is shown.
   public var body: Body
+  /// The number the reader sees, `Listing 3.2` or `Figure 2.1`; nil for unnumbered blocks (tests, shell).
+  public var label: String? = nil
+  /// A diagram's title (its `accTitle`), shown in its caption.
+  public var title: String? = nil
 }
 
 /// Points at a listing of the book: which chapter and which anchor, for "replaces …" links.

@@ -22,7 +22,11 @@ extension ChapterRenderer {
     case .link(let destination, let title):
       let href = HTML.escapeURL(self.context.links.rewrite(destination))
       self.html += "<a href=\"\(href)\"\(Self.titleAttribute(title))>"
-      self.renderInlines(of: node)
+      if let label = self.referenceLabel(node, destination: destination) {
+        self.html += HTML.escape(CrossReference.text(label: label, placeholder: node.plainText))
+      } else {
+        self.renderInlines(of: node)
+      }
       self.html += "</a>"
     case .image(let source, let title):
       if Self.isLocal(source) { self.images.append(source) }
@@ -33,6 +37,25 @@ extension ChapterRenderer {
     default:
       self.renderBlock(node, tight: true)
     }
+  }
+
+  /// The label a reference link is filled with (`Listing 2.4`), when its text is a placeholder and it
+  /// points to a numbered listing or figure.
+  private func referenceLabel(_ node: MarkdownNode, destination: String) -> String? {
+    guard CrossReference.isPlaceholder(node.plainText),
+      let target = CrossReference.target(
+        of: destination, from: self.chapter.path, chapterPaths: Set(self.context.labels.keys))
+    else { return nil }
+    return self.context.labels[target.chapter]?[target.anchor]
+  }
+
+  /// A picture that is a figure: the image in a `<figure>` with its anchor and number.
+  mutating func renderPicture(_ node: MarkdownNode, picture: ReaderNumbers.Picture) {
+    let id = HTML.escape(self.context.links.id(picture.anchor))
+    self.html += "<figure class=\"picture\" id=\"\(id)\">\n"
+    self.renderInlines(of: node)
+    self.html += "\n<figcaption><span class=\"listing-number\">\(HTML.escape(picture.label))</span></figcaption>\n"
+    self.html += "</figure>\n"
   }
 
   /// `<tag>children</tag>`.

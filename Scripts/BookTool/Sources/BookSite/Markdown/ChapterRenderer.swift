@@ -20,6 +20,10 @@ struct ChapterRenderer {
     var links: PageLinks
     /// Where a listing's file can be read at this chapter's tag.
     var sourceLink: SourceLink
+    /// The chapter's pictures that are figures, by the line of their paragraph.
+    var pictures: [Int: ReaderNumbers.Picture] = [:]
+    /// Every label of the book (`Listing 2.4`), by chapter path and anchor: what references are filled with.
+    var labels: [String: [String: String]] = [:]
   }
 
   let chapter: Chapter
@@ -72,7 +76,9 @@ struct ChapterRenderer {
     case .htmlBlock(let raw):
       self.html += HTML.filtered(raw)
     case .paragraph:
-      if tight {
+      if let picture = self.context.pictures[node.startLine] {
+        self.renderPicture(node, picture: picture)
+      } else if tight {
         self.renderInlines(of: node)
         self.html += "\n"
       } else {

@@ -9,10 +9,13 @@ public enum SiteBuild {
   /// diagram that cannot be rendered. (The
   /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
   /// `inputs` hold the hash of every byte read, as read.
-  public static func make(from input: Workspace, timings: inout SiteTimings) throws -> RenderedSite {
+  /// Highlighted code is reused from `cache` when it is given (output is the same either way).
+  public static func make(
+    from input: Workspace, cache: HighlightCache? = nil, timings: inout SiteTimings
+  ) throws -> RenderedSite {
     var inputs: [String: UInt64] = [:]
     let (book, metadata) = try timings.measure(\.parse) { try Self.load(from: input, hashing: &inputs) }
-    var site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
+    var site = Self.make(book: book, metadata: metadata, cache: cache, timings: &timings) { path in
       let data = try input.readIfPresent("\(input.chaptersFolder)/\(path)")
       if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
       return data
@@ -51,13 +54,21 @@ public enum SiteBuild {
   /// relative to the chapters folder → its bytes, or nil when missing). Shared with chapter snapshots,
   /// which read their chapters from a commit rather than the disk.
   public static func make(
-    book: Book, metadata: Result<BookMetadata, DiagnosticsError>, timings: inout SiteTimings,
-    readChapterFile: (String) throws -> Data?
+    book: Book, metadata: Result<BookMetadata, DiagnosticsError>, cache: HighlightCache? = nil,
+    timings: inout SiteTimings, readChapterFile: (String) throws -> Data?
   ) -> RenderedSite {
     var site: RenderedSite
     switch metadata {
     case .success(let metadata):
-      site = SiteRenderer(book: book, metadata: metadata).render(timings: &timings)
+      var renderer = SiteRenderer(book: book, metadata: metadata)
+      if let cache {
+        renderer.highlighter = timings.measure(\.highlight) { Highlighter(cached: cache.load()) }
+      }
+      site = renderer.render(timings: &timings)
+      // Only a build that can be written keeps its cache: an error leaves the workspace as it was.
+      if let cache, !site.diagnostics.hasErrors {
+        timings.measure(\.write) { cache.save(renderer.highlighter) }
+      }
     case .failure(let error):
       site = RenderedSite()
       site.diagnostics = error.diagnostics
@@ -78,6 +89,7 @@ extension SiteBuild {
   public static func drift(book: Book, in workspace: Workspace, folder: String = "Site") throws -> [Diagnostic] {
     var timings = SiteTimings()
     let metadata = try BookMetadata.load(from: workspace)
+    // No highlight cache: `book check` leaves the workspace exactly as it found it, `.build/` included.
     let site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
       try workspace.readIfPresent("\(workspace.chaptersFolder)/\(path)")
     }

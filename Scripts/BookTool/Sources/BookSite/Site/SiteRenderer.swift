@@ -8,6 +8,8 @@ public struct SiteRenderer: Sendable {
   public var book: Book
   /// The title, subtitle and parts.
   public var metadata: BookMetadata
+  /// Highlights each distinct text once, starting from a cache when the build has one.
+  var highlighter = Highlighter()
 
   /// Creates a renderer.
   public init(book: Book, metadata: BookMetadata) {
@@ -20,16 +22,28 @@ public struct SiteRenderer: Sendable {
   public func render(timings: inout SiteTimings) -> RenderedSite {
     let chapters = self.book.chapters
     let sections = timings.measure(\.render) { Parallel.map(chapters) { $0.sections } }
-    let listings = timings.measure(\.highlight) { ListingView.views(of: self.book, sections: sections) }
-    let changes = timings.measure(\.highlight) {
-      ChapterChanges.all(in: self.book, anchors: listings.views.map { $0.map(\.anchor) })
+    let prefixes = timings.measure(\.parse) { ChapterChanges.prefixTangles(of: self.book) }
+    let texts = timings.measure(\.parse) { ChapterChanges.texts(of: prefixes) }
+    let listings = timings.measure(\.highlight) {
+      // Every text at once, longest first, so that every core stays busy to the end.
+      self.highlighter.prepare(ListingView.highlightKeys(of: self.book) + ChapterChanges.highlightKeys(of: texts))
+      return ListingView.views(of: self.book, sections: sections, highlighter: self.highlighter)
     }
+    let changes = timings.measure(\.highlight) {
+      ChapterChanges.all(
+        in: self.book, prefixes: prefixes, texts: texts, anchors: listings.views.map { $0.map(\.anchor) },
+        highlighter: self.highlighter)
+    }
+    let labels = Dictionary(
+      zip(chapters.map(\.path), listings.numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
     return timings.measure(\.render) {
       let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
       var site = RenderedSite()
       site.diagnostics = listings.diagnostics
       let pages = Parallel.map(Array(chapters.indices)) { index in
-        let context = self.context(index, listings: listings.views[index], sections: sections[index])
+        var context = self.context(index, listings: listings.views[index], sections: sections[index])
+        context.pictures = listings.numbers[index].pictures
+        context.labels = labels
         let changesPage = self.changesPage(index, changes: changes[index])
         return (
           page: self.chapterPage(index, context: context, template: template, codeHeader: changesPage.header),

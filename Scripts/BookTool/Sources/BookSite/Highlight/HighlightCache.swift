@@ -1,0 +1,146 @@
+import Foundation
+
+/// Highlighted code kept between builds in one file under the workspace's git-ignored `.build/`, so that a
+/// build re-highlights only code that changed.
+///
+/// The file holds exactly the entries the last build used, so it never outgrows the book (and is not
+/// written at all past `maximumBytes`). Each entry stores its text, its lines and a hash of both; an
+/// entry whose hash does not match, a truncated file or a file from another build of the tool is ignored,
+/// and the code is highlighted again. Output never depends on the cache: an entry is found by its full
+/// text, not by a hash of it.
+///
+/// Layout: `BKHL0001`, the tool's identity, then entries of kind (1 byte), text, line count and lines,
+/// and a 64-bit hash; lengths and counts are 32-bit little-endian.
+public struct HighlightCache: Sendable {
+  /// Where the cache lives.
+  public var url: URL
+  /// The largest cache written, in bytes.
+  public var maximumBytes = 64 << 20
+
+  /// The file's first bytes.
+  static let magic = Data("BKHL0001".utf8)
+
+  /// A cache at `url`.
+  public init(url: URL) {
+    self.url = url
+  }
+
+  /// The cache of a workspace: `.build/book-site-cache/highlight.bin` under its root.
+  public init(workspaceRoot: URL) {
+    self.init(url: workspaceRoot.appendingPathComponent(".build/book-site-cache/highlight.bin"))
+  }
+
+  /// The entries that can be trusted; none when the file is missing, from another tool or unreadable.
+  func load() -> [Highlighter.Key: [String]] {
+    guard let data = try? Data(contentsOf: self.url) else { return [:] }
+    return Self.decode(data, tool: SiteStamp.toolIdentity)
+  }
+
+  /// Saves what `highlighter` used, when it differs from what was loaded. Failing to save only costs the
+  /// next build its shortcut.
+  func save(_ highlighter: Highlighter) {
+    let (results, changed) = highlighter.usedResults()
+    guard changed else { return }
+    let data = Self.encode(results, tool: SiteStamp.toolIdentity)
+    guard data.count <= self.maximumBytes else {
+      try? FileManager.default.removeItem(at: self.url)
+      return
+    }
+    try? FileManager.default.createDirectory(
+      at: self.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? data.write(to: self.url, options: .atomic)
+  }
+
+  /// The bytes of a cache holding `results`, in a stable order.
+  static func encode(_ results: [Highlighter.Key: [String]], tool: String) -> Data {
+    var writer = ByteWriter()
+    writer.data.append(Self.magic)
+    writer.string(tool)
+    let keys = results.keys.sorted { ($0.kind.rawValue, $0.code) < ($1.kind.rawValue, $1.code) }
+    for key in keys {
+      let start = writer.data.count
+      writer.data.append(key.kind.rawValue)
+      writer.string(key.code)
+      let lines = results[key] ?? []
+      writer.integer(UInt32(lines.count))
+      for line in lines { writer.string(line) }
+      let hash = ContentHash.of(writer.data[start...])
+      withUnsafeBytes(of: hash.littleEndian) { writer.data.append(contentsOf: $0) }
+    }
+    return writer.data
+  }
+
+  /// The trustworthy entries of a cache's bytes: reading stops at the first entry that is cut short, and
+  /// an entry whose hash does not match is skipped.
+  static func decode(_ data: Data, tool: String) -> [Highlighter.Key: [String]] {
+    var reader = ByteReader(bytes: [UInt8](data))
+    guard reader.bytes(Self.magic.count).map(Array.init) == [UInt8](Self.magic), reader.string() == tool else {
+      return [:]
+    }
+    var results: [Highlighter.Key: [String]] = [:]
+    while !reader.isAtEnd {
+      let start = reader.offset
+      guard let kindByte = reader.bytes(1)?.first, let code = reader.string(), let count = reader.integer()
+      else { break }
+      var lines: [String] = []
+      var complete = true
+      for _ in 0..<count {
+        guard let line = reader.string() else {
+          complete = false
+          break
+        }
+        lines.append(line)
+      }
+      let end = reader.offset
+      guard complete, let stored = reader.bytes(8) else { break }
+      let hash = stored.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+      guard hash == ContentHash.of(Data(reader.all[start..<end])), let kind = Highlighter.Kind(rawValue: kindByte)
+      else { continue }
+      results[Highlighter.Key(kind: kind, code: code)] = lines
+    }
+    return results
+  }
+}
+
+/// Appends lengths and strings to bytes.
+private struct ByteWriter {
+  var data = Data()
+
+  mutating func integer(_ value: UInt32) {
+    withUnsafeBytes(of: value.littleEndian) { self.data.append(contentsOf: $0) }
+  }
+
+  mutating func string(_ text: String) {
+    let bytes = Array(text.utf8)
+    self.integer(UInt32(bytes.count))
+    self.data.append(contentsOf: bytes)
+  }
+}
+
+/// Reads what `ByteWriter` wrote, returning nil instead of reading past the end or decoding bad UTF-8.
+private struct ByteReader {
+  let all: [UInt8]
+  var offset = 0
+
+  init(bytes: [UInt8]) {
+    self.all = bytes
+  }
+
+  var isAtEnd: Bool { self.offset >= self.all.count }
+
+  mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+    guard count >= 0, count <= self.all.count - self.offset else { return nil }
+    defer { self.offset += count }
+    return self.all[self.offset..<self.offset + count]
+  }
+
+  mutating func integer() -> UInt32? {
+    guard let bytes = self.bytes(4) else { return nil }
+    return bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+  }
+
+  mutating func string() -> String? {
+    guard let count = self.integer(), let bytes = self.bytes(Int(count)) else { return nil }
+    return String(validating: bytes, as: UTF8.self)
+  }
+}

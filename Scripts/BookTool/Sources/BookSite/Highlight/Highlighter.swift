@@ -1,0 +1,112 @@
+import Foundation
+
+/// Highlights code for one site build, each distinct text once: listings, and every file version of the
+/// chapters' changes pages (the end of one chapter is the start of the next, so most versions repeat).
+/// Results come from memory, else from the on-disk cache loaded at the start, else from
+/// `SwiftHighlighter`; the cache can only save time, never change a byte, because an entry is used only
+/// when its stored text equals the text asked for.
+final class Highlighter: @unchecked Sendable {
+  // Unchecked: `results` and `misses` are read and written only while holding `lock`.
+  /// What a text is highlighted as.
+  enum Kind: UInt8, Sendable {
+    /// Escaped text, not highlighted.
+    case plain = 0
+    /// Swift, through swift-syntax's classifier.
+    case swift = 1
+  }
+
+  /// A text to highlight and how. Compared byte for byte and hashed once from its UTF-8 bytes: String's
+  /// own hashing and equality normalize Unicode, which costs more than a whole build's lookups should.
+  struct Key: Hashable, Sendable {
+    let kind: Kind
+    let code: String
+    /// A hash of the kind and the bytes, computed once.
+    private let digest: Int
+
+    init(kind: Kind, code: String) {
+      self.kind = kind
+      self.code = code
+      var hasher = Hasher()
+      hasher.combine(kind)
+      var bytes = code
+      bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      self.digest = hasher.finalize()
+    }
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      lhs.digest == rhs.digest && lhs.kind == rhs.kind && Self.sameBytes(lhs.code, rhs.code)
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (not merely canonically equivalent), compared a word
+    /// at a time.
+    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+      guard lhs.utf8.count == rhs.utf8.count else { return false }
+      let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+          left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        }
+      }
+      return (fast ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(self.digest)
+    }
+  }
+
+  private let lock = NSLock()
+  /// Everything known so far: loaded from the cache or highlighted in this build.
+  private var results: [Key: [String]]
+  /// The keys asked for in this build, which the next cache keeps.
+  private var used: Set<Key> = []
+  /// How many texts were highlighted rather than found.
+  private var misses = 0
+
+  /// A highlighter that starts from `cached` results (say, a `HighlightCache`'s entries).
+  init(cached: [Key: [String]] = [:]) {
+    self.results = cached
+  }
+
+  /// The HTML of each line of `code`, highlighted as `kind`.
+  func lines(_ code: String, kind: Kind) -> [String] {
+    let key = Key(kind: kind, code: code)
+    let known: [String]? = self.lock.withLock {
+      self.used.insert(key)
+      return self.results[key]
+    }
+    if let known { return known }
+    let lines = kind == .swift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    self.lock.withLock {
+      self.results[key] = lines
+      self.misses += 1
+    }
+    return lines
+  }
+
+  /// Swift is highlighted; anything else is escaped.
+  func lines(_ code: String, isSwift: Bool) -> [String] {
+    self.lines(code, kind: isSwift ? .swift : .plain)
+  }
+
+  /// Highlights every text of `keys` ahead of use, spread over every core, so that the stages that need
+  /// them find them in memory. Texts already known are skipped.
+  func prepare(_ keys: [Key]) {
+    let missing: [Key] = self.lock.withLock {
+      var seen = Set<Key>()
+      return keys.filter { self.results[$0] == nil && seen.insert($0).inserted }
+    }
+    // Longest first, so that one big file does not start last and leave the other cores idle.
+    let ordered = missing.sorted { $0.code.utf8.count > $1.code.utf8.count }
+    _ = Parallel.map(ordered) { key in self.lines(key.code, kind: key.kind).count }
+  }
+
+  /// The results this build used, for the next build's cache, and whether any of them was not in the
+  /// cache this build started from (or the cache held results this build did not use).
+  func usedResults() -> (results: [Key: [String]], changed: Bool) {
+    self.lock.withLock {
+      var used: [Key: [String]] = [:]
+      for key in self.used { used[key] = self.results[key] }
+      return (used, self.misses > 0 || used.count != self.results.count)
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import BookKit
+import Foundation
+import XCTest
+
+@testable import BookSite
+
+/// The highlight cache: it saves work and never changes a byte of the site.
+final class HighlightCacheTests: XCTestCase {
+  static let chapters: [(String, String)] = [
+    ("01-a.md", "# A\n\n```swift file=Sources/M/A.swift chunk=a\nlet a = \"<1>\" // one\n```\n\n```sh\nls <x>\n```\n"),
+    ("02-b.md", "# B\n\n```swift file=Sources/M/A.swift chunk=a mode=replace\nlet a = 2\n```\n"),
+  ]
+
+  /// The site rendered with a highlighter that starts from `cached`.
+  private func site(cached: [Highlighter.Key: [String]]) -> (RenderedSite, Highlighter) {
+    var renderer = SiteRenderer(book: SiteFixture.book(Self.chapters), metadata: SiteFixture.metadata)
+    renderer.highlighter = Highlighter(cached: cached)
+    var timings = SiteTimings()
+    return (renderer.render(timings: &timings), renderer.highlighter)
+  }
+
+  func testARoundTripKeepsEveryEntryAndAHitGivesTheSameBytes() throws {
+    let (plain, first) = self.site(cached: [:])
+    let (results, changed) = first.usedResults()
+    XCTAssertTrue(changed)
+    let decoded = HighlightCache.decode(HighlightCache.encode(results, tool: "t"), tool: "t")
+    XCTAssertEqual(decoded, results)
+    let (cached, second) = self.site(cached: decoded)
+    XCTAssertEqual(cached.files, plain.files)
+    XCTAssertFalse(second.usedResults().changed, "every text came from the cache")
+  }
+
+  func testACorruptEntryIsIgnoredAndTheOthersKept() throws {
+    let results: [Highlighter.Key: [String]] = [
+      Highlighter.Key(kind: .swift, code: "let a = 1\n"): ["A"],
+      Highlighter.Key(kind: .plain, code: "zzz\n"): ["Z"],
+    ]
+    var data = HighlightCache.encode(results, tool: "t")
+    // The swift entry sorts last; flip a byte of its stored lines.
+    let index = data.lastIndex(of: UInt8(ascii: "A"))!
+    data[index] = UInt8(ascii: "B")
+    XCTAssertEqual(HighlightCache.decode(data, tool: "t"), [Highlighter.Key(kind: .plain, code: "zzz\n"): ["Z"]])
+    XCTAssertEqual(HighlightCache.decode(data.prefix(data.count - 3), tool: "t").count, 1, "a cut entry is dropped")
+    XCTAssertEqual(HighlightCache.decode(HighlightCache.encode(results, tool: "t"), tool: "other"), [:])
+    XCTAssertEqual(HighlightCache.decode(Data("garbage".utf8), tool: "t"), [:])
+  }
+
+  func testAWrongEntryCannotChangeTheOutputBecauseTheTextMustMatch() {
+    let (plain, _) = self.site(cached: [Highlighter.Key(kind: .swift, code: "let a = 3\n"): ["WRONG"]])
+    let (reference, _) = self.site(cached: [:])
+    XCTAssertEqual(plain.files, reference.files)
+  }
+
+  func testTheSiteIsTheSameWithAndWithoutTheCacheOnDisk() throws {
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let chaptersFolder = folder.appendingPathComponent("Chapters")
+    try FileManager.default.createDirectory(at: chaptersFolder, withIntermediateDirectories: true)
+    for (name, text) in Self.chapters {
+      try Data(text.utf8).write(to: chaptersFolder.appendingPathComponent(name))
+    }
+    let workspace = Workspace(root: folder)
+    let cache = HighlightCache(workspaceRoot: folder)
+    var timings = SiteTimings()
+    let without = try SiteBuild.make(from: workspace, timings: &timings)
+    let cold = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: cache.url.path))
+    let warm = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
+    XCTAssertEqual(cold.files, without.files)
+    XCTAssertEqual(warm.files, without.files)
+    // A cache overwritten with garbage is ignored, and replaced.
+    try Data(repeating: 0xFF, count: 100).write(to: cache.url)
+    let afterGarbage = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
+    XCTAssertEqual(afterGarbage.files, without.files)
+    XCTAssertEqual(cache.load().count, 4, "the swift listing, the sh block, and two versions of A.swift")
+  }
+
+  func testACacheLargerThanItsBoundIsNotWritten() throws {
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var cache = HighlightCache(url: folder.appendingPathComponent("highlight.bin"))
+    cache.maximumBytes = 10
+    let highlighter = Highlighter()
+    _ = highlighter.lines("let a = 1\n", kind: .swift)
+    cache.save(highlighter)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: cache.url.path))
+  }
+}
+
+extension HighlightCacheTests {
+  func testKeysCompareBytesNotCanonicalEquivalence() {
+    let composed = "let s = \"\u{E9}\"\n"
+    let decomposed = "let s = \"e\u{301}\"\n"
+    XCTAssertEqual(composed, decomposed, "Swift's String equality calls these equal")
+    XCTAssertNotEqual(Highlighter.Key(kind: .swift, code: composed), Highlighter.Key(kind: .swift, code: decomposed))
+    XCTAssertEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .plain, code: "let s = \"é\"\n"))
+    XCTAssertNotEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .swift, code: composed))
+  }
+}
