@@ -107,7 +107,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 40)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 41)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -116,7 +116,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1158)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1177)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -127,7 +127,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1490)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1510)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

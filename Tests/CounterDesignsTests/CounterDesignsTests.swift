@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1356)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1375)
 import CounterData
 import XCTest
 
