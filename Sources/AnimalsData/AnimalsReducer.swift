@@ -141,7 +141,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 853)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 854)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
