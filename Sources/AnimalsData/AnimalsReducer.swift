@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 640)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 643)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -36,7 +36,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 683)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 687)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -50,7 +50,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 703)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 707)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -93,7 +93,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 753)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 757)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -115,7 +115,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 778)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 782)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store.
   fileprivate var isBusy: Bool {
@@ -141,7 +141,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 849)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 854)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 348)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 351)
 import Foundation
 
 extension String {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1624)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1635)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -40,7 +40,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1668)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1679)
 import GRDB
 
 extension LocalStore {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1334)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1345)
 import Foundation
 import GRDB
 
@@ -30,7 +30,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1372)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1383)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -53,7 +53,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1403)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1414)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
@@ -111,7 +111,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1530)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1541)
 extension LocalStore: PersistentSessionStore {
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
@@ -123,7 +123,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1547)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1558)
 extension LocalStore {
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 983)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 988)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
 /// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a later chapter adds a store on

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 467)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 475)
 import AnimalsData
 import ArgumentParser
 

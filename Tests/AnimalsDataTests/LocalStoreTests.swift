@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2726)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2748)
 import AnimalsData
 import Foundation
 import GRDB
@@ -53,7 +53,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2779)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2801)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -108,7 +108,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2837)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2859)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -130,7 +130,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2862)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2884)
 extension LocalStoreTests {
   func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
@@ -145,7 +145,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2882)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2904)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -194,7 +194,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2935)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2957)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
