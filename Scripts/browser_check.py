@@ -2,7 +2,10 @@
 """Reads the built site as a reader would, in headless Chromium driven over the DevTools protocol.
 
 Checks: every page loads with no console error; a search for a word of the last chapter finds it; dark
-mode applies; print.html holds every chapter. Writes screenshots of a chapter page (light and dark,
+mode applies; print.html holds every chapter; no page repeats an id; diagram text is at least 12 px at
+desktop, phone and print widths, and a diagram box that scrolls is focusable and named; the arrow keys
+turn the page, but not from a form field or with a modifier held; the first Tab reaches a skip link and
+keyboard focus is outlined with enough contrast in both themes. Writes screenshots of a chapter page (light and dark,
 desktop and phone width) into the screenshots folder. Standard library only: a small WebSocket client
 speaks the protocol. Usage: browser_check.py SITE_FOLDER SCREENSHOTS_FOLDER [CHROMIUM]
 """
@@ -175,6 +178,10 @@ def start_chromium(binary, profile):
     raise RuntimeError("Chromium did not start")
 
 
+# Windows virtual key codes of the keys the checks press.
+code_numbers = {"ArrowLeft": 37, "ArrowRight": 39, "Tab": 9, "Enter": 13}
+
+
 class Checker:
     """Runs the checks and counts what passed."""
 
@@ -254,6 +261,172 @@ class Checker:
         expected = [name[:-5] for name in self.chapters]
         self.result(ids == expected, f"print.html holds every chapter ({len(ids)} of {len(expected)})")
 
+    # ---- Accessibility and legible diagrams (issue 11) ----
+
+    def all_pages(self):
+        return ["index.html", "print.html"] + self.pages
+
+    def check_unique_ids(self):
+        self.page.view(1280, 900, False, False)
+        for name in self.all_pages():
+            self.page.open(self.url(name))
+            repeated = self.page.evaluate(
+                """(() => { const seen = new Map();
+                  document.querySelectorAll('[id]').forEach(e => seen.set(e.id, (seen.get(e.id) || 0) + 1));
+                  return [...seen].filter(([, n]) => n > 1).map(([id, n]) => id + ' x' + n); })()""")
+            self.result(not repeated, f"{name}: no two elements share an id {repeated[:5] if repeated else ''}")
+
+    def diagram_text_sizes(self):
+        """The smallest rendered font size of diagram text on the open page, and the diagram it is in;
+        each scroll box that overflows must be focusable and named."""
+        return self.page.evaluate(
+            """(() => {
+              let smallest = null, where = null, count = 0;
+              document.querySelectorAll('svg.diagram-svg').forEach(svg => {
+                svg.querySelectorAll('text').forEach(text => {
+                  const units = parseFloat(text.getAttribute('font-size') || getComputedStyle(text).fontSize);
+                  const matrix = text.getScreenCTM();
+                  const size = units * Math.hypot(matrix.a, matrix.b);
+                  count += 1;
+                  if (smallest === null || size < smallest) { smallest = size; where = svg.id; }
+                });
+              });
+              const boxes = [...document.querySelectorAll('.diagram-scroll')];
+              const badBoxes = boxes.filter(b => b.scrollWidth > b.clientWidth + 1 &&
+                (b.tabIndex !== 0 || !b.getAttribute('aria-label') || !b.hasAttribute('data-overflowing')))
+                .map(b => b.querySelector('svg').id);
+              const overflowing = boxes.filter(b => b.hasAttribute('data-overflowing')).length;
+              return {smallest, where, count, badBoxes, overflowing};
+            })()""")
+
+    def check_diagram_text(self):
+        views = (("desktop", 1280, 900, True, "screen"), ("phone", 390, 844, True, "screen"),
+                 ("print", 718, 1000, False, "print"))
+        for label, width, height, mobile_flag, media in views:
+            mobile = label == "phone"
+            self.page.view(width, height, False, mobile)
+            if media == "print":
+                self.page.call("Emulation.setEmulatedMedia", media="print")
+            smallest, texts, overflowing, problems = None, 0, 0, []
+            for name in self.all_pages():
+                self.page.open(self.url(name))
+                sizes = self.diagram_text_sizes()
+                texts += sizes["count"]
+                overflowing += sizes["overflowing"]
+                if sizes["smallest"] is not None:
+                    if smallest is None or sizes["smallest"] < smallest[0]:
+                        smallest = (sizes["smallest"], f"{name}#{sizes['where']}")
+                    if sizes["smallest"] < 12 - 0.01:
+                        problems.append(f"{name}#{sizes['where']} {sizes['smallest']:.1f}px")
+                if media == "screen":
+                    problems += [f"{name}#{box} scrolls but is not focusable and named" for box in sizes["badBoxes"]]
+            self.page.call("Emulation.setEmulatedMedia", media="")
+            detail = f"smallest {smallest[0]:.1f}px at {smallest[1]}" if smallest else "no diagrams"
+            self.result(
+                texts > 0 and not problems,
+                f"diagram text is at least 12px at {label} width {width} ({texts} texts, {overflowing} boxes scroll; "
+                f"{detail})")
+            for problem in problems[:10]:
+                print("        " + problem)
+
+    def key(self, key, code, modifiers=0):
+        """Presses and releases a key as a keyboard would (Enter types a carriage return, which activates)."""
+        down = {"type": "keyDown", "text": "\r"} if key == "Enter" else {"type": "rawKeyDown"}
+        for params in (down, {"type": "keyUp"}):
+            self.page.call(
+                "Input.dispatchKeyEvent", key=key, code=code, windowsVirtualKeyCode=code_numbers[code],
+                modifiers=modifiers, **params)
+
+    def settle(self, seconds=0.4):
+        self.page.evaluate(f"new Promise(done => setTimeout(done, {int(seconds * 1000)}))")
+
+    def check_arrow_keys(self):
+        self.page.view(1280, 900, False, False)
+        chapter = self.chapters[min(1, len(self.chapters) - 1)]
+        fields = {
+            "input": "document.createElement('input')",
+            "textarea": "document.createElement('textarea')",
+            "select": "(() => { const s = document.createElement('select'); s.add(new Option('a')); s.add(new Option('b')); return s; })()",
+            "contenteditable": "(() => { const d = document.createElement('div'); d.contentEditable = 'true'; d.textContent = 'x'; return d; })()",
+        }
+        for label, make in fields.items():
+            self.page.open(self.url(chapter))
+            self.page.evaluate(f"(() => {{ const f = {make}; f.id = 'probe-field'; document.querySelector('main').prepend(f); f.focus(); }})()")
+            self.key("ArrowRight", "ArrowRight")
+            self.key("ArrowLeft", "ArrowLeft")
+            self.settle()
+            here = self.page.evaluate("location.pathname.split('/').pop()")
+            self.result(here == chapter, f"the arrow keys do not turn the page while typing in a {label} (still on {here})")
+        for label, modifiers in (("Alt", 1), ("Ctrl", 2), ("Meta", 4), ("Shift", 8)):
+            self.page.open(self.url(chapter))
+            self.key("ArrowRight", "ArrowRight", modifiers)
+            self.settle()
+            here = self.page.evaluate("location.pathname.split('/').pop()")
+            self.result(here == chapter, f"{label}+→ does not turn the page (still on {here})")
+        self.page.open(self.url(chapter))
+        expected = self.page.evaluate("document.querySelector('link[rel=next]').getAttribute('href')")
+        self.key("ArrowRight", "ArrowRight")
+        self.page.wait_for("Page.loadEventFired", timeout=10)
+        self.settle(0.1)
+        here = self.page.evaluate("location.pathname.split('/').pop()")
+        self.result(here == expected, f"→ alone turns the page ({chapter} → {here}, expected {expected})")
+
+    def contrast(self, first, second):
+        def luminance(color):
+            values = [int(v) / 255 for v in re.findall(r"[\d.]+", color)[:3]]
+            linear = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+            return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+        high, low = sorted((luminance(first), luminance(second)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    def check_skip_link_and_focus(self):
+        chapter = self.chapters[min(1, len(self.chapters) - 1)]
+        for dark in (False, True):
+            theme = "dark" if dark else "light"
+            for label, width, height, mobile in (("desktop", 1280, 900, False), ("phone", 390, 844, True)):
+                self.page.view(width, height, dark, mobile)
+                self.page.open(self.url(chapter))
+                self.key("Tab", "Tab")
+                first = self.page.evaluate(
+                    """(() => { const e = document.activeElement, r = e.getBoundingClientRect(), s = getComputedStyle(e);
+                      return {cls: e.className, text: e.textContent.trim(), href: e.getAttribute('href'),
+                        visible: r.width > 0 && r.bottom > 0 && r.top < innerHeight,
+                        outline: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+                        background: getComputedStyle(document.body).backgroundColor}; })()""")
+                target = (first.get("href") or "#")[1:]
+                ok = first["cls"] == "skip-link" and first["text"] == "Skip to content" and first["visible"]
+                ok = ok and self.page.evaluate(f"document.getElementById({json.dumps(target)}) !== null")
+                self.result(ok, f"{theme} {label}: the first Tab reaches a visible skip link to #{target} ({first['text']!r})")
+                ratio = self.contrast(first["color"], first["background"])
+                self.result(
+                    first["outline"] != "none" and first["width"] >= 2 and ratio >= 3,
+                    f"{theme} {label}: keyboard focus is outlined ({first['outline']} {first['width']}px "
+                    f"{first['color']}, contrast {ratio:.1f}:1 against {first['background']})")
+                self.key("Enter", "Enter")
+                self.settle(0.2)
+                focused = self.page.evaluate("document.activeElement.id")
+                self.result(focused == target, f"{theme} {label}: following the skip link moves focus to #{focused}")
+            # Every kind of focusable element shows its focus: Tab through the page and look at each.
+            self.page.view(1280, 900, dark, False)
+            self.page.open(self.url(chapter))
+            unlit, seen = [], 0
+            for _ in range(60):
+                self.key("Tab", "Tab")
+                state = self.page.evaluate(
+                    """(() => { const e = document.activeElement; if (!e || e === document.body) return null;
+                      const s = getComputedStyle(e);
+                      const lit = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) ||
+                        (e.id === 'menu-toggle');
+                      return {what: e.tagName.toLowerCase() + (e.className ? '.' + e.className.split(' ')[0] : ''), lit}; })()""")
+                if state is None:
+                    break
+                seen += 1
+                if not state["lit"]:
+                    unlit.append(state["what"])
+            self.result(seen > 5 and not unlit, f"{theme}: each of the first {seen} Tab stops shows its focus {sorted(set(unlit))}")
+
+    # ---- End of the issue 11 checks ----
+
     def take_screenshots(self):
         os.makedirs(self.screenshots, exist_ok=True)
         chapter = self.chapters[min(1, len(self.chapters) - 1)]
@@ -285,6 +458,10 @@ def main():
         checker.check_search()
         checker.check_dark_mode()
         checker.check_print_edition()
+        checker.check_unique_ids()
+        checker.check_diagram_text()
+        checker.check_arrow_keys()
+        checker.check_skip_link_and_focus()
         checker.take_screenshots()
     finally:
         process.terminate()

@@ -109,3 +109,33 @@
     setUpSearch();
   }
 })();
+
+// ---- Legible diagrams (issue 11): a separate block, kept together. ----
+// A diagram's box scrolls sideways when the column is narrower than the diagram at a legible size.
+// Such a box is marked (CSS shows a hint) and stays a tab stop, so that the keyboard can scroll it;
+// a box that fits leaves the tab order.
+(function () {
+  "use strict";
+
+  function markOverflow() {
+    document.querySelectorAll(".diagram-scroll").forEach(function (box) {
+      var overflowing = box.scrollWidth > box.clientWidth + 1;
+      if (overflowing) {
+        box.setAttribute("data-overflowing", "");
+        box.setAttribute("tabindex", "0");
+      } else {
+        box.removeAttribute("data-overflowing");
+        box.removeAttribute("tabindex");
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", markOverflow);
+  } else {
+    markOverflow();
+  }
+  window.addEventListener("resize", markOverflow);
+  window.addEventListener("beforeprint", markOverflow);
+})();
+// ---- End of the diagrams block. ----

@@ -86,7 +86,9 @@ final class DiagnosticTests: XCTestCase {
   func testTheReadmeRuleTableNamesEveryRule() throws {
     let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
-    let rules = Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules
+    let rules =
+      Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules
+      + Diagnostic.diagramWarningRules
     for rule in rules {
       XCTAssertTrue(table.contains("`\(rule)`"), "README's rule table does not name `\(rule)`")
     }

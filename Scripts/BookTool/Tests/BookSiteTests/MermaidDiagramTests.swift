@@ -357,7 +357,8 @@ extension MermaidDiagramTests {
 
   func testSVGIsNamedDescribedAndScalable() throws {
     let svg = try self.svg(self.diagram("  A --> B"))
-    let openingTag = String(svg.prefix { $0 != ">" })
+    let svgStart = try XCTUnwrap(svg.range(of: "<svg ")).lowerBound
+    let openingTag = String(svg[svgStart...].prefix { $0 != ">" })
     XCTAssertTrue(openingTag.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"diagram-02-x-50\""), openingTag)
     for attribute in [
       "role=\"img\"", "aria-labelledby=\"diagram-02-x-50-title\"", "aria-describedby=\"diagram-02-x-50-desc\"",
@@ -369,7 +370,7 @@ extension MermaidDiagramTests {
     XCTAssertFalse(openingTag.contains(" height=\""), "no fixed height")
     XCTAssertTrue(svg.contains("\n<title id=\"diagram-02-x-50-title\">A title</title>\n"))
     XCTAssertTrue(svg.contains("\n<desc id=\"diagram-02-x-50-desc\">A description.</desc>\n"))
-    XCTAssertTrue(svg.hasSuffix("</svg>"))
+    XCTAssertTrue(svg.hasSuffix("</svg>\n</div>"), "the SVG ends its scroll box")
   }
 
   func testSVGCarriesNothingFromGraphvizThatAPageMustNotHave() throws {

@@ -25,6 +25,10 @@ extension Diagnostic {
     "interrupted-output", "invalid-output-manifest",
   ]
 
+  /// The rules `book site` and `book check` report about how a Mermaid diagram renders; warnings, which
+  /// do not fail a command.
+  public static let diagramWarningRules = ["diagram-too-wide"]
+
   /// The rules `book capture` reports about the pictures of the book's programs.
   public static let captureRules = [
     "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",

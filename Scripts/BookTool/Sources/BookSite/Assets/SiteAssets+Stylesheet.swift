@@ -320,5 +320,42 @@ extension SiteAssets {
       .print-edition .chapter + .chapter { break-before: page; border: 0; margin: 0; }
       details.tests { border: 0; padding: 0; }
     }
+
+    /* ---- Accessibility and legible diagrams (issue 11): a separate block, kept together. ---- */
+    :root { --focus: #0b62c4; --scroll-shadow: rgba(0, 0, 0, 0.28); }
+    @media (prefers-color-scheme: dark) { :root { --focus: #8cc4ff; --scroll-shadow: rgba(0, 0, 0, 0.75); } }
+    .skip-link {
+      position: absolute; left: 0.5rem; top: -4rem; z-index: 100; padding: 0.5em 1em;
+      background: var(--bg); color: var(--fg); border: 2px solid var(--focus); border-radius: 6px;
+    }
+    .skip-link:focus { top: 0.5rem; }
+    :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+    main:focus { outline: none; }
+    /* The menu's checkbox is invisible; at desktop width, where there is no menu, it leaves the tab order,
+       and at phone width its focus shows on the menu button. */
+    @media (min-width: 60.0625rem) { .menu-toggle { display: none; } }
+    .menu-toggle:focus-visible ~ .topbar .menu-button { outline: 3px solid var(--focus); outline-offset: 2px; }
+    /* A diagram keeps the width at which its smallest text is 12 px (its SVG's min-width); a column
+       narrower than that scrolls it sideways, with shadows at the edges that have more to show. */
+    .diagram-scroll {
+      overflow-x: auto;
+      background:
+        linear-gradient(to right, var(--bg) 40%, transparent) left center / 2.5rem 100% no-repeat local,
+        linear-gradient(to left, var(--bg) 40%, transparent) right center / 2.5rem 100% no-repeat local,
+        radial-gradient(farthest-side at 0 50%, var(--scroll-shadow), transparent) left center / 0.9rem 100% no-repeat scroll,
+        radial-gradient(farthest-side at 100% 50%, var(--scroll-shadow), transparent) right center / 0.9rem 100% no-repeat scroll;
+    }
+    .diagram-scroll:focus-visible { outline-offset: 0; }
+    .diagram-scroll svg { display: block; margin: 0 auto; }
+    figure.diagram:has(> .diagram-scroll[data-overflowing])::after {
+      content: "\21C6  Scroll sideways to see the whole diagram";
+      display: block; margin-top: 0.3em; font-size: 0.85rem; color: var(--muted);
+    }
+    @media print {
+      .skip-link { display: none; }
+      .diagram-scroll { overflow: visible; background: none; }
+      figure.diagram::after { content: none !important; }
+    }
+    /* ---- End of the accessibility block. ---- */
     """#
 }

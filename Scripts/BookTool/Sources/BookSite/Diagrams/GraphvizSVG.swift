@@ -66,8 +66,26 @@ enum GraphvizSVG {
     var tag = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(id)\" class=\"diagram-svg\" viewBox=\"\(viewBox)\""
     tag += " role=\"img\" aria-labelledby=\"\(id)-title\""
     if hasDescription { tag += " aria-describedby=\"\(id)-desc\"" }
-    tag += " style=\"max-width: \(width); width: 100%; height: auto;\">"
+    // Never narrower than the width at which its smallest text is 12 CSS px: the container scrolls instead.
+    let legible = DiagramFit.viewBoxWidth(in: tag).map { DiagramFit.legibleWidth(viewBoxWidth: $0) }
+    let minimum = legible.map { " min-width: \(Self.number($0))px;" } ?? ""
+    tag += " style=\"max-width: \(width);\(minimum) width: 100%; height: auto;\">"
     return tag
+  }
+
+  /// `224.0` → `224`, `224.5` → `224.5`: a CSS length without trailing zeros.
+  private static func number(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
+  /// The `<svg>` in the box that scrolls it sideways when the column is narrower than its legible width:
+  /// focusable, so that keyboard users can scroll it, and named for screen readers.
+  ///
+  /// `<div class="diagram-scroll" tabindex="0" role="region" aria-label="Diagram: The loop">…</div>`
+  static func scrollContainer(around svg: String, title: String) -> String {
+    let label = MarkupText.escape("Diagram: \(title)")
+    return "<div class=\"diagram-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"\(label)\">\n\(svg)\n</div>"
   }
 
   /// The value of `name="…"` in a tag.

@@ -76,7 +76,7 @@ public enum MermaidDiagram {
       results[index] = layout.mapError { Self.graphvizFailed($0, at: location) }.flatMap { document in
         guard let inline = GraphvizSVG.inline(document, id: id, title: chart.title, description: chart.description)
         else { return .failure(Self.graphvizFailed(.unexpectedOutput("dot printed no <svg> element"), at: location)) }
-        return .success(inline)
+        return .success(GraphvizSVG.scrollContainer(around: inline, title: chart.title))
       }
     }
     return results
@@ -86,10 +86,30 @@ public enum MermaidDiagram {
   /// chart, not one for all: in a run that lays out several graphs, graphviz orders a graph's clusters
   /// (and so places them) by addresses that change from process to process, so a diagram with subgraphs
   /// came out differently on every build; alone in its run, a graph is laid out the same every time.
+  ///
+  /// A chart whose ranks run across the page and that is too wide for the column at a legible size is
+  /// laid out a second time with its ranks running down the page; the narrower of the two layouts wins
+  /// (see `DiagramFit`).
   private static func layOut(_ charts: [Flowchart], dot: URL) -> [Result<String, Graphviz.Failure>] {
     Parallel.map(charts) { chart in
-      Self.documents(Graphviz.svg(fromDOT: chart.dot(named: "g0"), executable: dot), count: 1).map { $0[0] }
+      let first = Self.layOut(chart, dot: dot)
+      guard case .success(let document) = first, let firstWidth = DiagramFit.viewBoxWidth(in: document),
+        !DiagramFit.fits(viewBoxWidth: firstWidth),
+        let direction = DiagramFit.narrowerDirection(than: chart.direction)
+      else { return first }
+      var turned = chart
+      turned.direction = direction
+      guard case .success(let alternative) = Self.layOut(turned, dot: dot),
+        let alternativeWidth = DiagramFit.viewBoxWidth(in: alternative),
+        DiagramFit.prefersAlternative(firstWidth: firstWidth, alternativeWidth: alternativeWidth)
+      else { return first }
+      return .success(alternative)
     }
+  }
+
+  /// One run of `dot` for one chart, as it stands.
+  private static func layOut(_ chart: Flowchart, dot: URL) -> Result<String, Graphviz.Failure> {
+    Self.documents(Graphviz.svg(fromDOT: chart.dot(named: "g0"), executable: dot), count: 1).map { $0[0] }
   }
 
   /// The SVG documents of dot's output, which must hold exactly `count` of them.

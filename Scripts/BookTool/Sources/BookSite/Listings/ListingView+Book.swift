@@ -36,9 +36,13 @@ extension ListingView {
     }
     // All diagrams at once: the renderer runs graphviz once for the whole book.
     var diagnostics: [Diagnostic] = []
-    for (id, result) in zip(diagramIDs, MermaidDiagram.render(diagrams)) {
+    for (index, result) in MermaidDiagram.render(diagrams).enumerated() {
+      let id = diagramIDs[index]
       switch result {
-      case .success(let svg): views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg)
+      case .success(let svg):
+        views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg)
+        // A warning, not an error: the diagram still renders, scrolling sideways at a legible size.
+        if let warning = DiagramFit.warning(for: svg, at: diagrams[index].location) { diagnostics.append(warning) }
       case .failure(let error): diagnostics += error.diagnostics
       }
     }

@@ -19,6 +19,10 @@ struct PageTemplate: Sendable {
   /// Each chapter's sections, in book order.
   var sections: [[Section]]
 
+  /// The id of `<main>`, the skip link's target: a heading's slug has a double dash only where its title
+  /// has two spaces in a row, so no heading takes it (the browser check asserts every id is unique).
+  static let mainID = "book--content"
+
   /// A whole HTML page.
   func page(
     title: String, content: String, current: Int?, previous: Neighbour?, next: Neighbour?, bodyClass: String? = nil,
@@ -43,10 +47,12 @@ struct PageTemplate: Sendable {
 
       """
     html += bodyClass.map { "<body class=\"\($0)\">\n" } ?? "<body>\n"
+    // The first thing a keyboard reaches: past the menu and the sidebar, straight to the text.
+    html += "<a class=\"skip-link\" href=\"#\(Self.mainID)\">Skip to content</a>\n"
     if sidebar {
       html += self.topBar + self.sidebar(current: current)
     }
-    html += "<main>\n<div class=\"content\">\n\(content)"
+    html += "<main id=\"\(Self.mainID)\" tabindex=\"-1\">\n<div class=\"content\">\n\(content)"
     html += self.pager(previous: previous, next: next)
     html += "</div>\n</main>\n</body>\n</html>\n"
     return html
