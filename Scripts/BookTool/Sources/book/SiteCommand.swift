@@ -47,6 +47,7 @@ struct SiteCommand: ParsableCommand {
       let site = try SiteBuild.make(from: input, cache: cache, timings: &timings)
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
+      if let cache { timings.measure(\.write) { SiteBuild.keepHighlights(of: site, in: cache) } }
       timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }

@@ -64,6 +64,8 @@ final class HighlightCacheTests: XCTestCase {
     var timings = SiteTimings()
     let without = try SiteBuild.make(from: workspace, timings: &timings)
     let cold = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: cache.url.path), "kept only once the site is written")
+    SiteBuild.keepHighlights(of: cold, in: cache)
     XCTAssertTrue(FileManager.default.fileExists(atPath: cache.url.path))
     let warm = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
     XCTAssertEqual(cold.files, without.files)
@@ -72,6 +74,7 @@ final class HighlightCacheTests: XCTestCase {
     try Data(repeating: 0xFF, count: 100).write(to: cache.url)
     let afterGarbage = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
     XCTAssertEqual(afterGarbage.files, without.files)
+    SiteBuild.keepHighlights(of: afterGarbage, in: cache)
     XCTAssertEqual(cache.load().count, 4, "the swift listing, the sh block, and two versions of A.swift")
   }
 

@@ -50,6 +50,13 @@ public enum SiteBuild {
     return (book, BookMetadata.load(metadataData, in: input))
   }
 
+  /// Keeps what `site` highlighted in `cache`, once the site has been written: a build that fails, or
+  /// whose output is refused, leaves the workspace (its `.build/` included) as it was.
+  public static func keepHighlights(of site: RenderedSite, in cache: HighlightCache) {
+    guard let highlighter = site.highlighter, !site.diagnostics.hasErrors else { return }
+    cache.save(highlighter)
+  }
+
   /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
   /// relative to the chapters folder → its bytes, or nil when missing). Shared with chapter snapshots,
   /// which read their chapters from a commit rather than the disk.
@@ -65,10 +72,7 @@ public enum SiteBuild {
         renderer.highlighter = timings.measure(\.highlight) { Highlighter(cached: cache.load()) }
       }
       site = renderer.render(timings: &timings)
-      // Only a build that can be written keeps its cache: an error leaves the workspace as it was.
-      if let cache, !site.diagnostics.hasErrors {
-        timings.measure(\.write) { cache.save(renderer.highlighter) }
-      }
+      if cache != nil { site.highlighter = renderer.highlighter }
     case .failure(let error):
       site = RenderedSite()
       site.diagnostics = error.diagnostics

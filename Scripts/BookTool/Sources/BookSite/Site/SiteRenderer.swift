@@ -166,6 +166,9 @@ public struct RenderedSite: Sendable {
   /// The hash of every input file as it was read for this render (chapters, `book.json`, images), by
   /// path relative to the input workspace; empty when the book was not read from a workspace.
   public var inputs: [String: UInt64] = [:]
+  /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
+  /// write (`SiteBuild.keepHighlights`).
+  var highlighter: Highlighter?
   /// Where the chapters produce a file, by path inside the site (an image's first use): where a problem
   /// writing that file is reported. Files not listed are reported at their own path.
   public var origins: [String: SourceLocation] = [:]
