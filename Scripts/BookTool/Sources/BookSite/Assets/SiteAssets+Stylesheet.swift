@@ -297,6 +297,7 @@ extension SiteAssets {
     .print-edition main { margin-left: 0; }
     .print-edition .chapter + .chapter { margin-top: 4rem; padding-top: 2rem; border-top: 3px double var(--rule); }
     .edition-note { color: var(--muted); font-size: 0.9rem; }
+    .contents .to-come { color: var(--muted); font-style: italic; margin-top: -0.5em; }
     .chapter-code {
       display: flex; flex-wrap: wrap; gap: 0.3em 1.2em; margin: 0 0 1.5rem; padding: 0.5em 0.8em;
       border: 1px solid var(--rule); border-radius: 6px; font-size: 0.85rem; color: var(--muted);

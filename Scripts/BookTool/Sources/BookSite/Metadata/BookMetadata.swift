@@ -14,11 +14,16 @@ public struct BookMetadata: Codable, Hashable, Sendable {
     public var title: String
     /// The numbers of its chapters (from their file names); numbers with no chapter are skipped.
     public var chapters: [Int]
+    /// What the part will hold that is not written yet, said in the table of contents:
+    /// `"Chapters 18 and 19: copy-on-write and benchmarks"`. A part with nothing written yet is listed
+    /// only when it says what is to come.
+    public var toCome: String?
 
     /// Creates a part.
-    public init(title: String, chapters: [Int]) {
+    public init(title: String, chapters: [Int], toCome: String? = nil) {
       self.title = title
       self.chapters = chapters
+      self.toCome = toCome
     }
   }
 
@@ -99,15 +104,15 @@ public struct BookMetadata: Codable, Hashable, Sendable {
 extension BookMetadata {
   /// The chapters grouped as the book's parts say, skipping numbers with no chapter; chapters that no part
   /// lists follow in a group without a title. Indices are into `chapters`.
-  public func groups(of chapters: [Chapter]) -> [(title: String?, chapterIndices: [Int])] {
+  public func groups(of chapters: [Chapter]) -> [(title: String?, chapterIndices: [Int], toCome: String?)] {
     var listed = Set<Int>()
-    var groups: [(title: String?, chapterIndices: [Int])] = self.parts.map { part in
+    var groups: [(title: String?, chapterIndices: [Int], toCome: String?)] = self.parts.map { part in
       let indices = part.chapters.compactMap { number in chapters.firstIndex { $0.number == number } }
       listed.formUnion(indices)
-      return (part.title, indices)
+      return (part.title, indices, part.toCome)
     }
     let rest = chapters.indices.filter { !listed.contains($0) }
-    if !rest.isEmpty { groups.append((nil, rest)) }
-    return groups.filter { !$0.chapterIndices.isEmpty }
+    if !rest.isEmpty { groups.append((nil, rest, nil)) }
+    return groups.filter { !$0.chapterIndices.isEmpty || $0.toCome != nil }
   }
 }

@@ -10,11 +10,11 @@ extension PageTemplate {
     }
     html += "</header>\n<nav class=\"contents\" aria-label=\"Table of contents\">\n"
     for group in self.metadata.groups(of: self.chapters) {
-      html += "<h2>\(HTML.escape(group.title ?? "Chapters"))</h2>\n<ol>\n"
-      for index in group.chapterIndices {
-        html += self.contentsEntry(index)
+      html += "<h2>\(HTML.escape(group.title ?? "Chapters"))</h2>\n"
+      if !group.chapterIndices.isEmpty {
+        html += "<ol>\n" + group.chapterIndices.map(self.contentsEntry).joined() + "</ol>\n"
       }
-      html += "</ol>\n"
+      if let toCome = group.toCome { html += "<p class=\"to-come\">To come: \(HTML.escape(toCome))</p>\n" }
     }
     html += "</nav>\n"
     html += "<p class=\"edition-note\">The whole book on one page, for printing or reading offline: "

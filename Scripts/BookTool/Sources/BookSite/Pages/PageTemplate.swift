@@ -78,7 +78,7 @@ struct PageTemplate: Sendable {
       <ol id="search-results" class="search-results" hidden></ol></div>
 
       """
-    for group in self.metadata.groups(of: self.chapters) {
+    for group in self.metadata.groups(of: self.chapters) where !group.chapterIndices.isEmpty {
       if let title = group.title { html += "<p class=\"part-title\">\(HTML.escape(title))</p>\n" }
       html += "<ol class=\"chapters\">\n"
       for index in group.chapterIndices {
