@@ -9,6 +9,10 @@ final class OutputCrashTests: XCTestCase {
   /// How many runs are killed, and the seed that chooses when.
   static let kills = 40
   static let seed: UInt64 = 0x5EED_0B00C
+  /// The pause the tool makes after its journal and after each file it writes, in these runs only
+  /// (`BOOK_APPLY_PAUSE_MICROSECONDS`): on a fast, quiet machine the apply otherwise takes so little of a
+  /// run that random kills could all miss it, and the test would prove nothing.
+  static let applyPause = "2000"
 
   func testKilledRunsAreRepairedOrReportedAndLeaveNoOrphans() throws {
     let sandbox = try Sandbox()
@@ -18,10 +22,10 @@ final class OutputCrashTests: XCTestCase {
     // cold first run is slower (no highlight cache yet) and would put the kills after the apply.
     let durations = try ["tangle", "site"].map { command in
       try Self.writeBook(variant: 0, in: sandbox)
-      try sandbox.book(command)
+      try Self.runAndKill(command, after: nil, in: sandbox)
       try Self.writeBook(variant: 1, in: sandbox)
       let start = Date()
-      try sandbox.book(command)
+      try Self.runAndKill(command, after: nil, in: sandbox)
       return Date().timeIntervalSince(start)
     }
     var reported = 0
@@ -56,16 +60,22 @@ final class OutputCrashTests: XCTestCase {
     XCTAssertEqual(try Self.orphans(in: sandbox), [])
   }
 
-  /// Starts `book COMMAND`, sends SIGKILL after `delay` microseconds, and waits for it to end.
-  static func runAndKill(_ command: String, after delay: UInt32, in sandbox: Sandbox) throws {
+  /// Starts `book COMMAND` with the apply's pause, sends SIGKILL after `delay` microseconds (or lets it
+  /// finish when `delay` is nil), and waits for it to end.
+  static func runAndKill(_ command: String, after delay: UInt32?, in sandbox: Sandbox) throws {
     let process = Process()
     process.executableURL = try BookBinary.require()
     process.arguments = [command, "--root", sandbox.workspace.path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["BOOK_APPLY_PAUSE_MICROSECONDS"] = Self.applyPause
+    process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    usleep(delay)
-    kill(process.processIdentifier, SIGKILL)
+    if let delay {
+      usleep(delay)
+      kill(process.processIdentifier, SIGKILL)
+    }
     process.waitUntilExit()
   }
 

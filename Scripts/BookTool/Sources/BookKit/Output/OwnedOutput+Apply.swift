@@ -30,16 +30,29 @@ extension OwnedOutput {
   /// complete manifest replaces the journal. After a kill in (1) the old manifest stands and at most its
   /// temporary file is left; after (2) or (3) every file touched is listed, so the next run owns it,
   /// finishes the work and removes what is stale, and `book check` reports `interrupted-output`.
+  /// How long the apply pauses after its journal and after each file: `BOOK_APPLY_PAUSE_MICROSECONDS`, set
+  /// only by the crash tests, so that the kills they send at random times land inside the apply often
+  /// enough to test it on a fast, quiet machine. Unset (always, outside those tests), it is zero.
+  static let crashTestPause: UInt32 =
+    ProcessInfo.processInfo.environment["BOOK_APPLY_PAUSE_MICROSECONDS"].flatMap { UInt32($0) }.map { min($0, 100_000) }
+    ?? 0
+
+  private static func pauseForCrashTests() {
+    if Self.crashTestPause > 0 { usleep(Self.crashTestPause) }
+  }
+
   public func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     guard !self.isCurrent else { return Changes(written: [], removed: []) }
     let journal = OutputManifest.data(
       header: self.kind.header, paths: self.previous.paths + self.targets.map(\.path), incomplete: true)
     try workspace.write(journal, to: self.kind.manifestPath)
+    Self.pauseForCrashTests()
     var written: [String] = []
     for target in self.targets where target.isOutOfDate {
       try workspace.write(target.expected!, to: self.kind.workspacePath(target.path))
       written.append(target.path)
+      Self.pauseForCrashTests()
     }
     for path in self.staleFiles {
       try workspace.remove(self.kind.workspacePath(path), pruningEmptyFoldersUpTo: self.kind.pruneStops)
