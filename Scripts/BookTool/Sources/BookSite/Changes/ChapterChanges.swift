@@ -97,7 +97,7 @@ struct ChapterChanges: Sendable {
       let newText = texts.new[path] ?? ""
       guard !Highlighter.Key.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
-      let diff = FileDiff(old: Self.lines(oldText), new: Self.lines(newText))
+      let diff = FileDiff(old: LineDiff.lines(oldText), new: LineDiff.lines(newText))
       let anchors = diff.hunks.map { hunk in
         Self.anchor(of: hunk, in: new[path], chapterIndex: index, listings: listings, anchors: anchors)
           ?? Self.anchorOfFirstListing(touching: path, in: book, chapterIndex: index, anchors: anchors)
@@ -116,12 +116,6 @@ struct ChapterChanges: Sendable {
     file.chunks.map(\.code).joined(separator: "\n")
   }
 
-  /// The lines of some text, without the empty piece after a final newline.
-  private static func lines(_ text: String) -> [Substring] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
-    return lines
-  }
 
   /// The listing of this chapter that wrote the hunk's first added line.
   private static func anchor(
@@ -130,7 +124,7 @@ struct ChapterChanges: Sendable {
     guard let file, let added = hunk.lines.first(where: { $0.kind == .added })?.newIndex else { return nil }
     var start = 0
     for chunk in file.chunks {
-      let count = Self.lines(chunk.code).count + 1  // the blank line that follows each chunk
+      let count = LineDiff.lines(chunk.code).count + 1  // the blank line that follows each chunk
       if added < start + count {
         guard chunk.chapterIndex == chapterIndex,
           let listing = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line })

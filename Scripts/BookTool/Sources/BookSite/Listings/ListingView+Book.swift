@@ -112,7 +112,7 @@ extension ListingView {
     let lines = highlighter.lines(code, isSwift: listing.language == "swift")
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
-      marked = LineDiff.changedLines(old: Self.lines(previous.code), new: Self.lines(code))
+      marked = LineDiff.changedLines(old: LineDiff.lines(previous.code), new: LineDiff.lines(code))
     }
     return .code(lines: lines, marked: marked, removed: removed)
   }
@@ -135,12 +135,6 @@ extension ListingView {
     return keys
   }
 
-  /// The lines of some code, without the empty piece after its final newline.
-  private static func lines(_ code: String) -> [Substring] {
-    var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
-    return lines
-  }
 
   /// The listing that wrote `chunk`: the one in its chapter whose first code line is the chunk's origin.
   private static func reference(to chunk: Chunk, in book: Book, anchors: [[String]]) -> ListingReference? {
