@@ -127,7 +127,18 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1510)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1524)
+package.targets += [
+  .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
+  .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsDesignsTests",
+    dependencies: ["AnimalsData", "ElmAnimals", "ElmStyle", "ImmutableData", "MiniAnimals", "MiniRedux"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2123)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",
