@@ -116,7 +116,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1177)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1193)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -127,7 +127,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1524)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1540)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -138,7 +138,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2123)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2139)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",
