@@ -107,7 +107,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 41)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 43)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -116,7 +116,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1193)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1196)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -127,7 +127,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1540)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1543)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -138,7 +138,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2139)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2148)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

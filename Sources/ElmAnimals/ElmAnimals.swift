@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1611)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1614)
 import AnimalsData
 import ElmStyle
 

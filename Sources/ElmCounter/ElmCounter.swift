@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1209)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1212)
 import CounterData
 import ElmStyle
 

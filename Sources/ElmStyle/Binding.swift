@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 481)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 484)
 /// A read-write handle on one value of a store's state whose writes are actions.
 ///
 /// Reading `value` reads the store; assigning to it sends an action, and the update decides what

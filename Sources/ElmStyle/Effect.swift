@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 115)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 117)
 /// The one thing an effect may do with its store: send it actions.
 ///
 /// Calling a `Send` from any task hops to the main actor, where the store lives, and sends the action
@@ -37,7 +37,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 154)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 156)
 extension Effect {
   /// An effect that awaits `work` and sends the action it returns.
   ///

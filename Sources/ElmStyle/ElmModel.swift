@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 211)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 213)
 /// A state type that knows how it changes: the Elm architecture's model and update together.
 ///
 /// `update` is pure. It reads the state, the action and the environment, and returns an ``Update``;
@@ -19,7 +19,7 @@ public protocol ElmModel: Equatable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 242)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 244)
 extension ElmModel {
   /// The state after each of `actions` in turn, and every effect they asked for, in order.
   public static func update(

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 400)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 402)
 /// Anything a view can read state from and send actions to: a ``ModelStore`` or a ``ViewStore``.
 @MainActor
 public protocol StoreProtocol<State, Action> {
@@ -21,7 +21,7 @@ public protocol StoreProtocol<State, Action> {
 extension ModelStore: StoreProtocol {}
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 422)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 424)
 /// A view of part of a store: it reads a piece of the parent's state and sends actions that the parent
 /// receives wrapped in its own.
 ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 190)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 192)
 /// What an update returns: the next state, and the effects the store should run because of the action.
 public struct Update<State, Action: Sendable> {
   /// The state after the action.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1263)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1266)
 import CounterData
 import MiniRedux
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 969)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 972)
 import Observation
 
 /// The minimal store: a state, an in-place reducer, and middleware for side effects.
@@ -31,7 +31,7 @@ public final class MiniStore<State, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1000)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1003)
 extension MiniStore {
   /// Runs the reducer on the state in place, then gives every middleware the new state and `action`.
   public func dispatch(_ action: Action) {

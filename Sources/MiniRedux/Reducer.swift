@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 943)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 946)
 /// Changes `state` in place to account for `action`.
 ///
 /// Swift's `inout` makes this as safe as a reducer that returns a new state: the function sees its own

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1818)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1826)
 import AnimalsData
 import ElmAnimals
 import ElmStyle

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2072)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2080)
 import AnimalsData
 import ElmAnimals
 import ElmStyle
@@ -27,7 +27,8 @@ final class EffectTests: XCTestCase {
       await effect.perform(sending: Send { action in sent.actions.append(action) })
     }
     let dog = SampleData.standard.animals.first { $0.id == "Dog" }
-    XCTAssertEqual(sent.actions, [.data(.persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(dog!))))])
+    let deleted = AnimalsAction.data(.persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(dog!))))
+    XCTAssertEqual(sent.actions, [deleted])
     let again = ElmAnimals.update(state: update.state, action: delete, environment: fake)
     XCTAssertEqual(again.state.refusal, .animalHasPendingChange(animalId: "Dog"))
     XCTAssertTrue(again.effects.isEmpty)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1311)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1314)
 import CounterData
 import ElmCounter
 import ElmStyle

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1391)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1394)
 import CounterData
 import XCTest
 

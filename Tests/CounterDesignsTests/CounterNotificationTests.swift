@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1478)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1481)
 import CounterData
 import ElmCounter
 import ElmStyle

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 862)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 865)
 import ElmStyle
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 766)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 769)
 import ElmStyle
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 739)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 742)
 import Observation
 import Synchronization
 

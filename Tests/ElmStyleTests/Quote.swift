@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 606)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 609)
 import ElmStyle
 
 /// A stand-in for a network service: hands out its quotes in turn and counts the calls.
@@ -60,7 +60,7 @@ struct Quote: ElmModel {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 668)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 671)
 /// A parent: two independent quote panels.
 struct Page: ElmModel {
   var left = Quote()
@@ -106,7 +106,7 @@ enum RightQuote: Cursor {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 720)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 723)
 /// Keeps every action sent through ``send``, in order.
 @MainActor
 final class ActionRecorder<Action: Sendable> {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1088)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1091)
 import MiniRedux
 import XCTest
 
