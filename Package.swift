@@ -127,7 +127,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1543)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1542)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -138,7 +138,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2148)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2146)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

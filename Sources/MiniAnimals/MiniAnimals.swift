@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1666)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1664)
 import AnimalsData
 import MiniRedux
 
@@ -35,7 +35,7 @@ public enum MiniAnimals {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1705)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1703)
 extension MiniAnimals {
   /// A store at `initialState` whose middleware does the work of Chapter 6's listener on `persistentStore`.
   @MainActor

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1826)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1824)
 import AnimalsData
 import ElmAnimals
 import ElmStyle

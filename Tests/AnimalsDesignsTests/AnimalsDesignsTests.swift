@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1948)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1946)
 import AnimalsData
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2080)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2078)
 import AnimalsData
 import ElmAnimals
 import ElmStyle

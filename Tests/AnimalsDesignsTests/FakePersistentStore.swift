@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1759)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1757)
 import AnimalsData
 
 /// The fake store's failure.
