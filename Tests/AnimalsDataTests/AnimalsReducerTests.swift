@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2102)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2137)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -58,7 +58,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2161)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2196)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -136,7 +136,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2242)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2277)
 extension AnimalsReducerTests {
   static let axolotl = Animal(
     animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
@@ -218,7 +218,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2327)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2362)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {
