@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 643)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 647)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -36,7 +36,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 687)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 692)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -50,7 +50,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 707)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 712)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -93,7 +93,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 757)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 765)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -113,7 +113,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 780)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 788)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store.
   fileprivate var isBusy: Bool {
@@ -148,7 +148,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 864)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 872)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
