@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1451)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1452)
 import Foundation
 import ImmutableData
 

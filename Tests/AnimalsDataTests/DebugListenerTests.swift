@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 3031)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3033)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -50,7 +50,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 3083)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3085)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
