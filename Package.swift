@@ -67,7 +67,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 56)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 57)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
 ]

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 114)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 115)
 import Foundation
 
 /// One animal of the catalogue.
@@ -46,7 +46,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 170)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 171)
 extension Animal {
   /// `name` without surrounding white space, or `nil` if nothing is left.
   ///

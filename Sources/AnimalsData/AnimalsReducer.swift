@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 643)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 647)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -36,7 +36,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 687)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 692)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -50,7 +50,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 707)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 712)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -93,7 +93,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 757)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 765)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -104,9 +104,7 @@ extension AnimalsReducer {
       guard state.animals.queue[id] != .waiting else {
         throw Error.animalHasPendingChange(animalId: id)
       }
-      var state = state
-      state.animals.queue[id] = .waiting
-      return state
+      return state.queuing(id)
     case .didTapUpdateAnimalButton(let animalId, let name, _, _):
       guard Animal.normalizedName(name) != nil else { throw Error.emptyName }
       return try state.askingToChange(animalId: animalId)
@@ -115,7 +113,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 782)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 788)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store.
   fileprivate var isBusy: Bool {
@@ -134,14 +132,23 @@ extension AnimalsState {
     guard self.animals.queue[animalId] != .waiting else {
       throw AnimalsReducer.Error.animalHasPendingChange(animalId: animalId)
     }
+    return self.queuing(animalId)
+  }
+
+  /// The state with the entry `id` of the queue set to `waiting`, and the finished entries of ids
+  /// that name no animal dropped (see "Pruning the queue").
+  fileprivate func queuing(_ id: Animal.ID) -> AnimalsState {
     var state = self
-    state.animals.queue[animalId] = .waiting
+    state.animals.queue = self.animals.queue.filter { id, status in
+      status == .waiting || self.animals.data[id] != nil
+    }
+    state.animals.queue[id] = .waiting
     return state
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 854)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 872)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -163,6 +170,7 @@ extension AnimalsReducer {
       state.animals.data = Dictionary(uniqueKeysWithValues: sampleData.animals.map { ($0.id, $0) })
       state.categories.status = .success
       state.animals.status = .success
+      state.animals.queue = state.animals.queue.filter { _, status in status == .waiting }
     case .didReloadSampleData(.failure(let failure)):
       state.categories.status = .failure(message: failure.message)
       state.animals.status = .failure(message: failure.message)
@@ -171,7 +179,7 @@ extension AnimalsReducer {
       state.animals.queue[id] = .success
     case .didDeleteAnimal(let animalId, .success):
       state.animals.data[animalId] = nil
-      state.animals.queue[animalId] = .success
+      state.animals.queue[animalId] = nil
     case .didAddAnimal(let id, .failure(let failure)),
       .didUpdateAnimal(let id, .failure(let failure)),
       .didDeleteAnimal(let id, .failure(let failure)):

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 274)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 275)
 /// The global state of Animals: two tables in the style of a database, each with its load status.
 ///
 /// Views read it through the selectors of `AnimalsState+Selectors.swift`. Only ``AnimalsReducer``
@@ -43,7 +43,7 @@ extension AnimalsState {
     /// How reading the animals went; `nil` before anyone asked.
     package var status: Status?
     /// The status of the last change asked for, by the id of the animal it changes (for a new
-    /// animal, the temporary id its view made up).
+    /// animal, the temporary id its view made up). The reducer prunes finished entries.
     package var queue: [Animal.ID: Status] = [:]
 
     /// A table holding `data`, with the given statuses.

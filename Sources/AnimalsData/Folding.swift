@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 351)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 355)
 import Foundation
 
 extension String {

@@ -3,12 +3,17 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1635)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1869)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
     /// The file at `path` is not a SQLite database; it was left untouched.
     case notADatabase(path: String)
+    /// The file at `path` is a SQLite database of another program, whose header carries
+    /// `applicationId` (zero when that program set none); it was left untouched.
+    case anotherProgramsDatabase(path: String, applicationId: Int32)
+    /// SQLite found the database at `path` damaged; it was left untouched.
+    case damaged(path: String)
     /// Another connection holds a lock on the database at `path`; try again later.
     case databaseIsLocked(path: String)
     /// There is no animal `animalId`.
@@ -28,6 +33,10 @@ extension LocalStore.Error: CustomStringConvertible {
   public var description: String {
     switch self {
     case .notADatabase(let path): "the file '\(path)' is not an Animals database (it was not changed)"
+    case .anotherProgramsDatabase(let path, let applicationId):
+      "the file '\(path)' is another program's SQLite database (application id \(applicationId)), "
+        + "not an Animals database (it was not changed)"
+    case .damaged(let path): "the database '\(path)' is damaged (it was not changed)"
     case .databaseIsLocked(let path): "the database '\(path)' is locked by another program; try again"
     case .animalNotFound(let animalId): "the animal '\(animalId)' does not exist"
     case .categoryNotFound(let categoryId): "the category '\(categoryId)' does not exist"
@@ -40,7 +49,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1679)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1922)
 import GRDB
 
 extension LocalStore {
@@ -60,6 +69,8 @@ extension LocalStore {
       error
     case let error as DatabaseError where error.resultCode == .SQLITE_NOTADB:
       .notADatabase(path: location)
+    case let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT:
+      .damaged(path: location)
     case let error as DatabaseError where error.resultCode == .SQLITE_BUSY:
       .databaseIsLocked(path: location)
     case let error as DatabaseError:

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1480)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1714)
 import GRDB
 
 /// A row of the `category` table.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1345)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1551)
 import Foundation
 import GRDB
 
@@ -30,13 +30,14 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1383)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1590)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("create categories and animals") { db in
+      try db.execute(sql: "PRAGMA application_id = \(Self.applicationId)")
       try db.create(table: "category") { table in
         table.primaryKey("categoryId", .text)
         table.column("name", .text).notNull()
@@ -50,23 +51,29 @@ extension LocalStore {
     }
     return migrator
   }
+
+  /// The number in the header of every Animals database, `"Anml"` in ASCII; any other number, or
+  /// none in a file that already has tables, marks a file that belongs to another program.
+  static let applicationId: Int32 = 0x416E_6D6C
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1414)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1634)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
   ///
-  /// - Throws: ``Error/notADatabase(path:)`` if the file is not a SQLite database (it is left as it
-  ///   was), ``Error/databaseIsLocked(path:)`` if another connection holds a lock on it, and
+  /// - Throws: ``Error/notADatabase(path:)`` if the file is not a SQLite database,
+  ///   ``Error/anotherProgramsDatabase(path:applicationId:)`` if it is another program's,
+  ///   ``Error/damaged(path:)`` if SQLite finds it corrupt (in those three cases it is left as it was),
+  ///   ``Error/databaseIsLocked(path:)`` if another connection holds a lock on it, and
   ///   ``Error/sqlite(message:)`` for anything else SQLite refuses.
   public convenience init(
     path: String, makeAnimalId: @escaping @Sendable () -> Animal.ID = { UUID().uuidString }
   ) throws {
     let database = try Self.translatingErrors(location: path) {
       let database = try DatabaseQueue(path: path)
-      try Self.prepare(database)
+      try Self.prepare(database, location: path)
       return database
     }
     self.init(database: database, location: path, makeAnimalId: makeAnimalId)
@@ -79,14 +86,23 @@ extension LocalStore {
     let location = ":memory:"
     let database = try Self.translatingErrors(location: location) {
       let database = try DatabaseQueue()
-      try Self.prepare(database)
+      try Self.prepare(database, location: location)
       return database
     }
     return LocalStore(database: database, location: location, makeAnimalId: makeAnimalId)
   }
 
-  /// Runs the migrations on `database`, then seeds it if it has no categories.
-  private static func prepare(_ database: DatabaseQueue) throws {
+  /// Checks that `database` is new or ours, runs the migrations, then seeds it if it has no categories.
+  private static func prepare(_ database: DatabaseQueue, location: String) throws {
+    let (applicationId, isEmpty) = try database.read { db in
+      (
+        try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0
+      )
+    }
+    guard applicationId == Self.applicationId || (applicationId == 0 && isEmpty) else {
+      throw Error.anotherProgramsDatabase(path: location, applicationId: applicationId)
+    }
     try Self.migrator.migrate(database)
     try database.write { db in
       guard try CategoryRecord.fetchCount(db) == 0 else { return }
@@ -111,7 +127,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1541)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1775)
 extension LocalStore: PersistentSessionStore {
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
@@ -123,7 +139,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1558)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1792)
 extension LocalStore {
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID

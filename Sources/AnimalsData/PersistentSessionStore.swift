@@ -3,11 +3,11 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 988)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1024)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
-/// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a later chapter adds a store on
-/// a server. Every operation throws an error whose `description` a person can read.
+/// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a store on a server is planned
+/// for a later chapter. Every operation throws an error whose `description` a person can read.
 public protocol PersistentSessionStore: Sendable {
   /// Every category.
   func fetchCategories() async throws -> [Category]

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 141)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 142)
 import AnimalsData
 import ImmutableData
 

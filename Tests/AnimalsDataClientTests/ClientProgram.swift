@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 552)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 553)
 import Foundation
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2102)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2344)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -58,7 +58,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2161)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2403)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -136,7 +136,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2242)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2484)
 extension AnimalsReducerTests {
   static let axolotl = Animal(
     animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
@@ -185,12 +185,9 @@ extension AnimalsReducerTests {
       ("update failed", { $0.animals.queue["Dog"] = failed }),
       ("Dog deleted", { state in
         state.animals.data["Dog"] = nil
-        state.animals.queue["Dog"] = .success
+        state.animals.queue["Dog"] = nil
       }),
-      ("Sparrow deleted", { state in
-        state.animals.data["Sparrow"] = nil
-        state.animals.queue["Sparrow"] = .success
-      }),
+      ("Sparrow deleted", { $0.animals.data["Sparrow"] = nil }),
       ("delete failed", { $0.animals.queue["Dog"] = failed }),
     ]
     XCTAssertEqual(cases.map(\.0), ActionExamples.data.map(\.label))
@@ -218,7 +215,49 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2327)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2566)
+extension AnimalsReducerTests {
+  func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
+    let state = AnimalsState.loaded(queue: [
+      "temp-0": .success, "temp-9": .failure(message: "no"), "Dog": .failure(message: "no"), "Cat": .success,
+      "temp-5": .waiting,
+    ])
+    let after = try AnimalsReducer.reduce(state: state, action: Self.delete("Sparrow"))
+    XCTAssertEqual(
+      after.animals.queue,
+      ["Dog": .failure(message: "no"), "Cat": .success, "temp-5": .waiting, "Sparrow": .waiting])
+  }
+
+  func testASuccessfulDeleteOrReloadDropsWhatItMadeMeaningless() throws {
+    let deleted = try AnimalsReducer.reduce(
+      state: .loaded(queue: ["Dog": .waiting, "Cat": .success]),
+      action: .data(.persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)))))
+    XCTAssertEqual(deleted.animals.queue, ["Cat": .success])
+
+    var reloading = AnimalsState.loaded(
+      queue: ["Dog": .failure(message: "no"), "temp-1": .success, "Cat": .waiting])
+    reloading.categories.status = .waiting
+    reloading.animals.status = .waiting
+    let reloaded = try AnimalsReducer.reduce(
+      state: reloading, action: .data(.persistentSession(.didReloadSampleData(result: .success(.standard)))))
+    XCTAssertEqual(reloaded.animals.queue, ["Cat": .waiting])
+  }
+
+  func testAHundredAddsLeaveOneEntryInTheQueue() throws {
+    var state = AnimalsState.loaded()
+    for index in 0..<100 {
+      state = try AnimalsReducer.reduce(state: state, action: Self.add("temp-\(index)"))
+      let saved = Animal(animalId: "saved-\(index)", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+      let outcome = AnimalsAction.data(.persistentSession(.didAddAnimal(id: "temp-\(index)", result: .success(saved))))
+      state = try AnimalsReducer.reduce(state: state, action: outcome)
+    }
+    XCTAssertEqual(state.animals.queue, ["temp-99": .success])
+    XCTAssertEqual(state.animals.data.count, SampleData.standard.animals.count + 100)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2611)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2014)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2256)
 import AnimalsData
 import XCTest
 

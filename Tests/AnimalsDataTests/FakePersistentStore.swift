@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1909)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2150)
 import AnimalsData
 
 /// A failure of the fake store, with a fixed message.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2660)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2945)
 import AnimalsData
 import ImmutableData
 import XCTest

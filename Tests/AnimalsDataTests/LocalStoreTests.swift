@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2748)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3147)
 import AnimalsData
 import Foundation
 import GRDB
@@ -53,7 +53,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2801)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3200)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -108,7 +108,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2859)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3258)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -130,22 +130,70 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2884)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3286)
 extension LocalStoreTests {
-  func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
-    let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
-    let bytes = Data(String(repeating: "These are my notes, not a database.\n", count: 40).utf8)
+  /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
+  func makeDatabase(at path: String, sql: String) throws {
+    let database = try DatabaseQueue(path: path)
+    try database.write { db in try db.execute(sql: sql) }
+    try database.close()
+  }
+
+  /// An Animals database at `path` whose pages after the first are overwritten with zeros.
+  func makeDamagedDatabase(at path: String) throws {
+    try LocalStore(path: path).close()
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    bytes.replaceSubrange(4096..<bytes.count, with: Data(count: bytes.count - 4096))
     try bytes.write(to: URL(fileURLWithPath: path))
-    XCTAssertThrowsError(try LocalStore(path: path)) { error in
-      XCTAssertEqual(error as? LocalStore.Error, .notADatabase(path: path))
-      XCTAssertEqual("\(error)", "the file '\(path)' is not an Animals database (it was not changed)")
+  }
+
+  func testAFileThatIsNotAnAnimalsDatabaseIsRefusedAndLeftAsItWas() throws {
+    let folder = try self.makeTemporaryFolder()
+    let cases: [(String, (String) throws -> Void, (String) -> LocalStore.Error)] = [
+      (
+        "text",
+        { path in try Data(String(repeating: "My notes.\n", count: 400).utf8).write(to: URL(fileURLWithPath: path)) },
+        { .notADatabase(path: $0) }
+      ),
+      (
+        "another program's, with its id",
+        { path in try self.makeDatabase(at: path, sql: "PRAGMA application_id = 42; CREATE TABLE note (text)") },
+        { .anotherProgramsDatabase(path: $0, applicationId: 42) }
+      ),
+      (
+        "another program's, with no id", { path in try self.makeDatabase(at: path, sql: "CREATE TABLE note (text)") },
+        { .anotherProgramsDatabase(path: $0, applicationId: 0) }
+      ),
+      ("damaged", { path in try self.makeDamagedDatabase(at: path) }, { .damaged(path: $0) }),
+    ]
+    for (label, make, expected) in cases {
+      let path = folder.appendingPathComponent("\(label).sqlite").path
+      try make(path)
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      XCTAssertThrowsError(try LocalStore(path: path), label) { error in
+        XCTAssertEqual(error as? LocalStore.Error, expected(path), label)
+      }
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes, label)
     }
-    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
+    let error = LocalStore.Error.anotherProgramsDatabase(path: "notes.sqlite", applicationId: 42)
+    XCTAssertEqual(
+      "\(error)",
+      "the file 'notes.sqlite' is another program's SQLite database (application id 42), "
+        + "not an Animals database (it was not changed)")
+  }
+
+  func testANewDatabaseCarriesTheAnimalsApplicationId() throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    try LocalStore(path: path).close()
+    let database = try DatabaseQueue(path: path)
+    let applicationId = try database.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
+    try database.close()
+    XCTAssertEqual(applicationId, 0x416E_6D6C)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2904)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3354)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -156,6 +204,9 @@ extension LocalStoreTests {
     configuration.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: path, configuration: configuration)
     try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION") }
+    XCTAssertThrowsError(try LocalStore(path: path)) { error in
+      XCTAssertEqual(error as? LocalStore.Error, .databaseIsLocked(path: path))
+    }
     do {
       _ = try await store.addAnimal(name: "Stoat", diet: .carnivorous, categoryId: "Mammal")
       XCTFail("the write should have been refused")
@@ -194,7 +245,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2957)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3410)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
