@@ -72,7 +72,7 @@ final class AnimalsDesignsTests: XCTestCase {
       XCTAssertEqual(AnimalsState.selectAnimalStatus(animalId: "Dog")(animals.catalogue), .waiting, design.name)
       await animals.finishWork()
       XCTAssertNil(AnimalsState.selectAnimal(animalId: "Dog")(animals.catalogue), design.name)
-      XCTAssertEqual(AnimalsState.selectAnimalStatus(animalId: "Dog")(animals.catalogue), .success, design.name)
+      XCTAssertNil(AnimalsState.selectAnimalStatus(animalId: "Dog")(animals.catalogue), design.name)
       let calls = await fake.calls
       XCTAssertEqual(calls, ["deleteAnimal(Dog)"], design.name)
     }
