@@ -9,6 +9,7 @@
 //   Chapters/05-counter-app.md
 //   Chapters/06-animals-data.md
 //   Chapters/07-animals-data-client.md
+//   Chapters/08-animals-ui.md
 //   Chapters/20-other-designs.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
@@ -103,6 +104,16 @@ package.targets += [
     swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 65)
+package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
+package.targets += [
+  .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
 ]
 #sourceLocation()
