@@ -45,11 +45,12 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1374)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1375)
 extension AnimalsRoot {
-  /// The category the animal list shows: the chosen one, else the chosen animal's.
+  /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
     self.local.categoryId ?? self.details.category(animalId: self.local.animalId)?.id
+      ?? self.categories.values.first?.id
   }
 
   /// Reports that both lists are on screen, which asks for the catalogue. Call it once, at launch.
@@ -64,7 +65,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1399)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1401)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -94,7 +95,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1436)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1438)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"
@@ -112,7 +113,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1460)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1462)
 extension AnimalsRoot {
   /// Handles `key`: the open editor's, the confirmation's, or the screen's.
   public func handle(_ key: AnimalsKey) {
@@ -143,7 +144,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1497)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1499)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -165,7 +166,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1523)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1525)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -194,7 +195,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1556)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1558)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -214,7 +215,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1580)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1582)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -241,7 +242,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1617)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1619)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -258,7 +259,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1638)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1640)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2553)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2555)
 import AnimalsData
 import XCTest
 
@@ -15,7 +15,7 @@ final class EditorTests: XCTestCase {
   func testAddingAnAnimal() async {
     let harness = Harness()
     await harness.start()
-    harness.press(.down, .down, .down, .down, .down, .character("a"))
+    harness.press(.down, .down, .down, .down, .character("a"))
     XCTAssertEqual(
       harness.lastFrame,
       """
@@ -57,7 +57,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2611)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2613)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +85,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2642)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2644)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {
