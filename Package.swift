@@ -109,7 +109,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 65)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 66)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
   .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),

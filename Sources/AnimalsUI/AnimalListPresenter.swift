@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 548)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 549)
 import AnimalsData
 
 /// Draws the list of one category's animals.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 83)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 84)
 import AnimalsData
 import ImmutableUI
 

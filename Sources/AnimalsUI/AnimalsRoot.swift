@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1324)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1325)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -45,7 +45,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1375)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1376)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
@@ -65,7 +65,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1401)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1402)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -95,7 +95,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1438)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1439)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"
@@ -113,7 +113,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1462)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1463)
 extension AnimalsRoot {
   /// Handles `key`: the open editor's, the confirmation's, or the screen's.
   public func handle(_ key: AnimalsKey) {
@@ -144,7 +144,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1499)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1500)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -166,7 +166,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1525)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1526)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -195,7 +195,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1558)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1559)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -215,7 +215,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1582)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1583)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -242,7 +242,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1619)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1620)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -259,7 +259,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1640)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1641)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

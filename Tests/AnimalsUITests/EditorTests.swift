@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2555)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2556)
 import AnimalsData
 import XCTest
 
@@ -57,7 +57,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2613)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2614)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +85,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2644)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2645)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

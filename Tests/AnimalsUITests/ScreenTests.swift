@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2317)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2318)
 import AnimalsData
 import XCTest
 
@@ -35,7 +35,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2352)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2353)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -74,7 +74,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2393)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2394)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -123,7 +123,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2445)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2446)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -146,7 +146,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2473)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2474)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -195,7 +195,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2524)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2525)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
