@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 589)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 591)
 import AnimalsData
 
 /// Draws the details of one animal.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 844)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 846)
 import AnimalsData
 import ImmutableUI
 
@@ -46,7 +46,7 @@ struct AnimalListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 887)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 889)
 extension AnimalListContainer {
   /// What went wrong reading the animals, as lines for under the columns.
   var problems: [String] {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 549)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 551)
 import AnimalsData
 
 /// Draws the list of one category's animals.

@@ -30,7 +30,7 @@ extension StoreContext where State == AnimalsState, Action == AnimalsAction {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 153)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 155)
 /// The parameters of an animal list: which category, and the text the names must contain.
 struct AnimalListQuery: Hashable {
   let categoryId: Category.ID?
@@ -64,7 +64,7 @@ extension Selection where State == AnimalsState, Action == AnimalsAction, Output
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 206)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 208)
 extension StoreContext where State == AnimalsState, Action == AnimalsAction {
   /// The animal `animalId`, or `nil`.
   public func selectAnimal(animalId: Animal.ID?) -> AnimalsSelection<Animal?> {
@@ -91,7 +91,7 @@ extension StoreContext where State == AnimalsState, Action == AnimalsAction {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 236)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 238)
 extension Selection where State == AnimalsState, Action == AnimalsAction, Output == Animal? {
   /// Shows the animal `animalId` from now on.
   public func show(animalId: Animal.ID?) {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1325)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1327)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -45,7 +45,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1376)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1378)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
@@ -65,7 +65,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1402)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1404)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -95,7 +95,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1439)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1441)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"
@@ -113,7 +113,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1463)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1465)
 extension AnimalsRoot {
   /// Handles `key`: the open editor's, the confirmation's, or the screen's.
   public func handle(_ key: AnimalsKey) {
@@ -144,7 +144,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1500)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1502)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -166,7 +166,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1526)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1528)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -195,7 +195,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1559)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1561)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -215,7 +215,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1583)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1585)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -242,7 +242,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1620)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1622)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -259,7 +259,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1641)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1643)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 279)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 281)
 import AnimalsData
 
 extension AnimalsState {

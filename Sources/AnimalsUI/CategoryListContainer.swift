@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 780)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 782)
 import AnimalsData
 import ImmutableUI
 
@@ -39,7 +39,7 @@ struct CategoryListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 820)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 822)
 extension CategoryListContainer {
   /// Reports that the list is on screen, which asks for the categories if they were never read.
   func appear() throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 520)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 522)
 import AnimalsData
 
 /// Draws the list of categories.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 445)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 447)
 /// Lines of text side by side, in columns of fixed width.
 ///
 /// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every column but the

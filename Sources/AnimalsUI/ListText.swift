@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 491)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 493)
 import AnimalsData
 
 /// The small pieces of text the lists share.

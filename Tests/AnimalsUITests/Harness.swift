@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1873)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1875)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -48,7 +48,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1918)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1920)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

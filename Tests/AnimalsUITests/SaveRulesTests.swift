@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2113)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2115)
 import AnimalsData
 import AnimalsUI
 import XCTest

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2318)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2320)
 import AnimalsData
 import XCTest
 
@@ -35,7 +35,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2353)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2355)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -74,7 +74,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2394)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2396)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -123,7 +123,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2446)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2448)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -146,7 +146,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2474)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2476)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -195,7 +195,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2525)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2527)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
