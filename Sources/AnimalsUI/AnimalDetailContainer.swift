@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 919)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 924)
 import AnimalsData
 import ImmutableUI
 
@@ -52,7 +52,7 @@ struct AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 972)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 977)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 999)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1004)
 import AnimalsData
 import ImmutableUI
 
@@ -30,7 +30,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1029)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1034)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -58,7 +58,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1062)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1067)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

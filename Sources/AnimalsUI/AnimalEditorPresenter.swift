@@ -18,7 +18,12 @@ import AnimalsData
 public enum AnimalEditorPresenter {
   /// A field of the form.
   public enum Field: CaseIterable, Hashable, Sendable {
-    case name, diet, category
+    /// The name, typed.
+    case name
+    /// The diet, chosen with the arrows.
+    case diet
+    /// The category, chosen with the arrows.
+    case category
   }
 
   /// The lines of the form: the title, the three fields, the lines about the change, and the hints.

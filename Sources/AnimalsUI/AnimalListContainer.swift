@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 846)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 851)
 import AnimalsData
 import ImmutableUI
 
@@ -46,7 +46,7 @@ struct AnimalListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 889)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 894)
 extension AnimalListContainer {
   /// What went wrong reading the animals, as lines for under the columns.
   var problems: [String] {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1283)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1288)
 import AnimalsData
 import Observation
 

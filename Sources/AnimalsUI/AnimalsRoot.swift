@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1327)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1332)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -21,7 +21,7 @@ public struct AnimalsRoot {
   let animals: AnimalListContainer
   let details: AnimalDetailContainer
   let local: LocalState
-  private let makeDraftId: @Sendable () -> Animal.ID
+  let makeDraftId: @Sendable () -> Animal.ID
 
   /// The screen on `context`'s store, showing the details of `animalId` if given.
   ///
@@ -45,7 +45,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1378)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1383)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
@@ -65,7 +65,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1404)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1409)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -95,7 +95,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1441)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1446)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"
@@ -108,179 +108,6 @@ extension AnimalsRoot {
     switch confirmation {
     case .deleteAnimal(_, let name, _): "Delete \(name)? [y] yes  [n] no"
     case .reloadSampleData: "Put the sample data back? Every change is lost. [y] yes  [n] no"
-    }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1465)
-extension AnimalsRoot {
-  /// Handles `key`: the open editor's, the confirmation's, or the screen's.
-  public func handle(_ key: AnimalsKey) {
-    if key == .interrupt {
-      self.local.hasQuit = true
-      return
-    }
-    if let editor = self.local.editor {
-      if !editor.hasFinished {
-        editor.handle(key)
-        if editor.hasFinished { self.local.editor = nil }
-        return
-      }
-      self.local.editor = nil
-    }
-    self.local.message = nil
-    if self.local.isTypingSearch {
-      self.handleSearch(key)
-      return
-    }
-    if let confirmation = self.local.confirmation {
-      self.local.confirmation = nil
-      if key == .character("y") { self.confirm(confirmation) }
-      return
-    }
-    self.handleOnScreen(key)
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1502)
-extension AnimalsRoot {
-  private func handleOnScreen(_ key: AnimalsKey) {
-    switch key {
-    case .up, .character("k"): self.move(by: -1)
-    case .down, .character("j"): self.move(by: 1)
-    case .left, .escape: self.moveColumn(by: -1)
-    case .right, .enter, .tab: self.moveColumn(by: 1)
-    case .character("a"): self.openEditorForNewAnimal()
-    case .character("e"): self.openEditorForChosenAnimal()
-    case .character("d"): self.askToDeleteChosenAnimal()
-    case .character("r"): self.local.confirmation = .reloadSampleData
-    case .character("/"): self.startSearch()
-    case .character("q"): self.local.hasQuit = true
-    case .character(let character): self.local.message = "Unknown key \"\(character)\""
-    case .unknown(let spelling): self.local.message = "Unknown key \"\(spelling)\""
-    case .backspace, .interrupt: break
-    }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1528)
-extension AnimalsRoot {
-  /// Moves the choice in the column with the keys `step` rows, stopping at either end.
-  private func move(by step: Int) {
-    switch self.local.column {
-    case .categories:
-      let ids = self.categories.values.map(\.id)
-      guard let id = Self.neighbour(of: self.shownCategoryId, in: ids, step: step) else { return }
-      if id != self.shownCategoryId {
-        self.local.categoryId = id
-        self.local.animalId = nil
-        self.local.search = ""
-      }
-    case .animals:
-      let ids = self.animals.values(categoryId: self.shownCategoryId, search: self.local.search).map(\.id)
-      self.local.animalId = Self.neighbour(of: self.local.animalId, in: ids, step: step) ?? self.local.animalId
-    case .details:
-      break
-    }
-  }
-
-  /// The id `step` places from `id` in `ids`, stopping at the ends; the first id when `id` is not in `ids`.
-  static func neighbour(of id: String?, in ids: [String], step: Int) -> String? {
-    guard let index = id.flatMap({ ids.firstIndex(of: $0) }) else { return ids.first }
-    return ids[min(max(index + step, 0), ids.count - 1)]
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1561)
-extension AnimalsRoot {
-  /// Gives the keys to the column `step` places to the right, stopping at either end.
-  private func moveColumn(by step: Int) {
-    let columns = Column.allCases
-    let column = columns[min(max(self.local.column.rawValue + step, 0), columns.count - 1)]
-    self.local.column = column
-    switch column {
-    case .categories where self.shownCategoryId == nil:
-      self.local.categoryId = self.categories.values.first?.id
-    case .animals where self.local.animalId == nil:
-      self.local.categoryId = self.shownCategoryId
-      self.local.animalId = self.animals.values(categoryId: self.shownCategoryId, search: self.local.search).first?.id
-    default:
-      break
-    }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1585)
-extension AnimalsRoot {
-  private func startSearch() {
-    self.local.categoryId = self.shownCategoryId
-    self.local.column = .animals
-    self.local.isTypingSearch = true
-  }
-
-  /// Handles `key` while typing a search.
-  private func handleSearch(_ key: AnimalsKey) {
-    switch key {
-    case .character(let character): self.local.search.append(character)
-    case .backspace: if !self.local.search.isEmpty { self.local.search.removeLast() }
-    case .enter: self.local.isTypingSearch = false
-    case .escape:
-      self.local.search = ""
-      self.local.isTypingSearch = false
-    case .up, .down, .left, .right, .tab, .interrupt, .unknown: return
-    }
-    let ids = self.animals.values(categoryId: self.shownCategoryId, search: self.local.search).map(\.id)
-    if !ids.contains(where: { $0 == self.local.animalId }) {
-      self.local.animalId = ids.first
-    }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1622)
-extension AnimalsRoot {
-  private func openEditorForNewAnimal() {
-    let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
-    self.local.editor = AnimalEditorRoot(context: self.context, addingTo: categoryId, draftId: self.makeDraftId())
-  }
-
-  private func openEditorForChosenAnimal() {
-    guard let animal = self.details.value(animalId: self.local.animalId) else {
-      self.local.message = "Choose an animal to edit first"
-      return
-    }
-    self.local.editor = AnimalEditorRoot(context: self.context, editing: animal)
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1643)
-extension AnimalsRoot {
-  private func askToDeleteChosenAnimal() {
-    guard let animalId = self.local.animalId else {
-      self.local.message = "Choose an animal to delete first"
-      return
-    }
-    let name = self.details.value(animalId: animalId)?.name ?? animalId
-    let column: Column = self.local.column == .details ? .details : .animals
-    self.local.confirmation = .deleteAnimal(animalId: animalId, name: name, from: column)
-  }
-
-  /// Does what `confirmation` asked, now that the user said yes.
-  private func confirm(_ confirmation: Confirmation) {
-    do {
-      switch confirmation {
-      case .deleteAnimal(let animalId, _, .details): try self.details.delete(animalId: animalId)
-      case .deleteAnimal(let animalId, _, _): try self.animals.delete(animalId: animalId)
-      case .reloadSampleData: try self.categories.reloadSampleData()
-      }
-    } catch {
-      self.local.message = "Refused: \(RefusalText.message(for: error))"
     }
   }
 }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2154)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2161)
 import AnimalsUI
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2558)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2597)
 import AnimalsData
 import XCTest
 
@@ -57,7 +57,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2616)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2655)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +85,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2647)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2686)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1875)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1882)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -48,7 +48,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1920)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1927)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

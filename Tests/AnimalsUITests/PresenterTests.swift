@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1978)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1985)
 import AnimalsData
 import XCTest
 
@@ -45,7 +45,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2023)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2030)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -87,7 +87,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2067)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2074)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")

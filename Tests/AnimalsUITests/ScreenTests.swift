@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2320)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2327)
 import AnimalsData
+import ImmutableUI
 import XCTest
 
 @testable import AnimalsUI
@@ -35,7 +36,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2355)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2363)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -74,7 +75,34 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2396)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2406)
+extension ScreenTests {
+  @MainActor
+  func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
+    let harness = Harness()
+    await harness.start()
+    let other = AnimalsRoot(context: AnimalsContext(harness.store))
+    let otherScreen = RecordingScreen()
+    let otherRenderer = Renderer(other, screen: otherScreen)
+    otherRenderer.render()
+    XCTAssertEqual(otherScreen.frames.last, harness.screen.frames.last)
+
+    harness.press(.down, .right)
+    XCTAssertEqual(harness.column(1), ["Bird", "> House sparrow"])
+    XCTAssertNil(otherRenderer.renderIfNeeded(), "the other screen's choices did not change")
+
+    harness.press(.left, .up, .character("a"))
+    harness.type("Axolotl")
+    harness.press(.enter)
+    await harness.settle()
+    let otherFrame = otherRenderer.renderIfNeeded()
+    XCTAssertEqual(otherFrame?.lines[1], "> Amphibian      |   Axolotl              |   (choose an animal)")
+    XCTAssertEqual(otherFrame?.lines[2], "  Bird           |   Newt                 |")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2435)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -123,7 +151,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2448)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2487)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -146,7 +174,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2476)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2515)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -195,7 +223,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2527)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2566)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
