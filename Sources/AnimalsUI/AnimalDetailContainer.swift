@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 924)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 925)
 import AnimalsData
 import ImmutableUI
 
@@ -36,12 +36,12 @@ struct AnimalDetailContainer {
     return self.category.output
   }
 
-  /// The details of `animalId`.
-  func lines(animalId: Animal.ID?) -> [String] {
+  /// The details of `animalId`; `wasDeleted` says whether the user deleted it on this screen.
+  func lines(animalId: Animal.ID?, wasDeleted: Bool) -> [String] {
     self.show(animalId: animalId)
     return AnimalDetailPresenter.lines(
       animal: self.animal.output, category: self.category.output, animalId: animalId,
-      animalsStatus: self.animalsStatus.output, changeStatus: self.change.output)
+      animalsStatus: self.animalsStatus.output, wasDeleted: wasDeleted)
   }
 
   private func show(animalId: Animal.ID?) {
@@ -52,7 +52,7 @@ struct AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 977)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 978)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 591)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 592)
 import AnimalsData
 
 /// Draws the details of one animal.
@@ -19,12 +19,12 @@ public enum AnimalDetailPresenter {
   /// - Parameters:
   ///   - animalId: The id the user chose, if any.
   ///   - animalsStatus: How reading the animals went.
-  ///   - changeStatus: The status of the last change to `animalId`.
+  ///   - wasDeleted: Whether the user deleted `animalId` on this screen.
   public static func lines(
-    animal: Animal?, category: Category?, animalId: Animal.ID?, animalsStatus: Status?, changeStatus: Status?
+    animal: Animal?, category: Category?, animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool
   ) -> [String] {
     guard let animal else {
-      return ["Details", "  " + Self.absence(of: animalId, animalsStatus: animalsStatus, changeStatus: changeStatus)]
+      return ["Details", "  " + Self.absence(of: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted)]
     }
     return [
       animal.name,
@@ -34,9 +34,9 @@ public enum AnimalDetailPresenter {
   }
 
   /// Why there is no animal `animalId` to show.
-  static func absence(of animalId: Animal.ID?, animalsStatus: Status?, changeStatus: Status?) -> String {
+  static func absence(of animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool) -> String {
     guard let animalId else { return "(choose an animal)" }
-    if changeStatus == .success { return "(deleted)" }
+    if wasDeleted { return "(deleted)" }
     if animalsStatus == nil || animalsStatus == .waiting { return "loading…" }
     return "no animal '\(animalId)'"
   }

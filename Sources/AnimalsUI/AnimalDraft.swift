@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 662)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 663)
 import AnimalsData
 
 /// The editor's form: the fields as the user has typed and chosen them so far.

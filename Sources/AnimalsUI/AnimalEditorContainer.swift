@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1004)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1005)
 import AnimalsData
 import ImmutableUI
 
@@ -23,14 +23,18 @@ struct AnimalEditorContainer {
     self.changeId = changeId
     self.isNew = isNew
     self.animal = context.selectAnimal(animalId: isNew ? nil : changeId)
-    self.status = context.selectAnimalStatus(animalId: changeId)
+    self.status = context.select(
+      id: changeId,
+      outputSelector: OutputSelector(
+        select: AnimalsState.selectAnimalStatus(animalId: changeId),
+        didChange: { old, new in old != new && new != nil }))
     self.categories = context.selectCategoriesValues()
     self.dispatch = context.dispatch
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1034)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1046)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -58,7 +62,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1067)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1079)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

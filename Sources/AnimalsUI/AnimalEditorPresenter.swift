@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 728)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 729)
 import AnimalsData
 
 /// Draws the editor's form.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1110)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1122)
 import AnimalsData
 import Observation
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 851)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 852)
 import AnimalsData
 import ImmutableUI
 
@@ -46,7 +46,7 @@ struct AnimalListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 894)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 895)
 extension AnimalListContainer {
   /// What went wrong reading the animals, as lines for under the columns.
   var problems: [String] {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1470)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1484)
 import AnimalsData
 
 extension AnimalsRoot {
@@ -36,7 +36,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1509)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1523)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -58,7 +58,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1535)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1549)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -87,7 +87,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1568)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1582)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -107,7 +107,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1592)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1606)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -134,7 +134,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1629)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1643)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -151,7 +151,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1650)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1664)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {
@@ -167,9 +167,14 @@ extension AnimalsRoot {
   private func confirm(_ confirmation: Confirmation) {
     do {
       switch confirmation {
-      case .deleteAnimal(let animalId, _, .details): try self.details.delete(animalId: animalId)
-      case .deleteAnimal(let animalId, _, _): try self.animals.delete(animalId: animalId)
-      case .reloadSampleData: try self.categories.reloadSampleData()
+      case .deleteAnimal(let animalId, _, .details):
+        try self.details.delete(animalId: animalId)
+        self.local.deletedIds.insert(animalId)
+      case .deleteAnimal(let animalId, _, _):
+        try self.animals.delete(animalId: animalId)
+        self.local.deletedIds.insert(animalId)
+      case .reloadSampleData:
+        try self.categories.reloadSampleData()
       }
     } catch {
       self.local.message = "Refused: \(RefusalText.message(for: error))"

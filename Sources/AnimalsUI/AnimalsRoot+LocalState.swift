@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1288)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1300)
 import AnimalsData
 import Observation
 
@@ -27,6 +27,8 @@ extension AnimalsRoot {
     var categoryId: Category.ID?
     var animalId: Animal.ID?
     var confirmation: Confirmation?
+    /// The animals whose deletion the user confirmed on this screen and the store accepted.
+    var deletedIds: Set<Animal.ID> = []
     /// The text the animals' names must contain; empty when not searching.
     var search = ""
     /// Whether keys type into the search.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1332)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1346)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -45,7 +45,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1383)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1397)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
@@ -65,7 +65,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1409)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1423)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -81,7 +81,7 @@ extension AnimalsRoot: View {
         self.animals.lines(
           categoryId: categoryId, search: self.local.search, isTyping: self.local.isTypingSearch,
           chosenId: animalId, hasKeys: column == .animals),
-        self.details.lines(animalId: animalId),
+        self.details.lines(animalId: animalId, wasDeleted: animalId.map(self.local.deletedIds.contains) ?? false),
       ],
       widths: [16, 22]
     )
@@ -95,7 +95,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1446)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1460)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 787)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 788)
 import AnimalsData
 import ImmutableUI
 
@@ -39,7 +39,7 @@ struct CategoryListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 827)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 828)
 extension CategoryListContainer {
   /// Reports that the list is on screen, which asks for the categories if they were never read.
   func appear() throws {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 638)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 639)
 import AnimalsData
 
 /// The reducer's refusals, as sentences for the status line.

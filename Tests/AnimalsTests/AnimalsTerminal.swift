@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1084)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1085)
 import Foundation
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1135)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1136)
 extension AnimalsTerminal {
   /// Types `text` in one write, as one paste.
   func type(_ text: String) {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2597)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2627)
 import AnimalsData
 import XCTest
 
@@ -57,7 +57,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2655)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2685)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +85,33 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2686)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2717)
+extension EditorTests {
+  @MainActor
+  func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
+    let harness = Harness(reducer: { state, action in
+      var state = try AnimalsReducer.reduce(state: state, action: action)
+      if action == .ui(.categoryList(.didAppear)) {
+        state.animals.queue = state.animals.queue.filter { _, status in status == .waiting }
+      }
+      return state
+    })
+    await harness.start()
+    harness.press(.character("a"))
+    harness.type("Ferret")
+    harness.press(.enter)
+    await harness.settle()
+    XCTAssertTrue(harness.lastFrame.hasPrefix("Categories"))
+
+    try AnimalsContext(harness.store).dispatch(.ui(.categoryList(.didAppear)))
+    XCTAssertNil(harness.store.select(AnimalsState.selectAnimalStatus(animalId: "draft-1")), "the entry is gone")
+    harness.renderer.renderIfNeeded()
+    XCTAssertTrue(harness.lastFrame.hasPrefix("Categories"), "the editor did not come back")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2746)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1882)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1909)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -25,7 +25,7 @@ final class CountingIds: Sendable {
 /// One Animals screen on a real store, whose listener works on a ``FakeCatalogue``.
 @MainActor
 final class Harness {
-  let store = Store(initialState: AnimalsState(), reducer: AnimalsReducer.reduce)
+  let store: Store<AnimalsState, AnimalsAction>
   let catalogue = FakeCatalogue()
   let listener: Listener<FakeCatalogue>
   /// The store as the listener sees it; the listener holds it weakly, so the harness keeps it.
@@ -35,8 +35,12 @@ final class Harness {
   let renderer: Renderer
   private let changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
 
-  /// A screen, opened on `animalId` if given; nothing is loaded until ``start()``.
-  init(animalId: Animal.ID? = nil) {
+  /// A screen, opened on `animalId` if given, on a store with `reducer`; nothing is loaded until ``start()``.
+  init(
+    animalId: Animal.ID? = nil,
+    reducer: @escaping @Sendable (AnimalsState, AnimalsAction) throws -> AnimalsState = AnimalsReducer.reduce
+  ) {
+    self.store = Store(initialState: AnimalsState(), reducer: reducer)
     self.changes = self.store.makeStream()
     self.screenStore = ScreenStore(self.store)
     self.listener = Listener(store: self.catalogue, report: { _ in })
@@ -48,7 +52,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1927)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1958)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

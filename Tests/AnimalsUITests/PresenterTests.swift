@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1985)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2016)
 import AnimalsData
 import XCTest
 
@@ -45,7 +45,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2030)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2061)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -67,27 +67,26 @@ extension PresenterTests {
   func testTheDetailsShowAnAnimalOrSayWhyNot() {
     XCTAssertEqual(
       AnimalDetailPresenter.lines(
-        animal: Self.cat, category: Self.mammal, animalId: "Cat", animalsStatus: .success, changeStatus: nil),
+        animal: Self.cat, category: Self.mammal, animalId: "Cat", animalsStatus: .success, wasDeleted: false),
       ["Cat", "  Diet: Carnivore", "  Category: Mammal"])
-    let absences: [(Animal.ID?, Status?, Status?, String)] = [
-      (nil, .success, nil, "(choose an animal)"),
-      ("Cat", .success, .success, "(deleted)"),
-      ("Cat", .waiting, nil, "loading…"),
-      ("Cat", nil, nil, "loading…"),
-      ("Zebra", .success, nil, "no animal 'Zebra'"),
-      ("Zebra", .success, .failure(message: "x"), "no animal 'Zebra'"),
+    let absences: [(Animal.ID?, Status?, Bool, String)] = [
+      (nil, .success, false, "(choose an animal)"),
+      ("Cat", .success, true, "(deleted)"),
+      ("Cat", .waiting, false, "loading…"),
+      ("Cat", nil, false, "loading…"),
+      ("Zebra", .success, false, "no animal 'Zebra'"),
     ]
-    for (animalId, animalsStatus, changeStatus, text) in absences {
+    for (animalId, animalsStatus, wasDeleted, text) in absences {
       XCTAssertEqual(
         AnimalDetailPresenter.lines(
-          animal: nil, category: nil, animalId: animalId, animalsStatus: animalsStatus, changeStatus: changeStatus),
+          animal: nil, category: nil, animalId: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted),
         ["Details", "  " + text], "\(String(describing: animalId)), \(String(describing: animalsStatus))")
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2074)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2104)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")
