@@ -9,6 +9,8 @@
 //   Chapters/05-counter-app.md
 //   Chapters/06-animals-data.md
 //   Chapters/07-animals-data-client.md
+//   Chapters/08-animals-ui.md
+//   Chapters/09-animals.md
 //   Chapters/20-other-designs.md
 
 #sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
@@ -103,6 +105,33 @@ package.targets += [
     swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 66)
+package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
+package.targets += [
+  .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/09-animals.md", line: 44)
+package.targets += [
+  .executableTarget(
+    name: "Animals",
+    dependencies: [
+      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(name: "AnimalsTour", swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsTests",
+    dependencies: ["Animals", "AnimalsTour", .product(name: "GRDB", package: "GRDB.swift")],
     swiftSettings: strict),
 ]
 #sourceLocation()
