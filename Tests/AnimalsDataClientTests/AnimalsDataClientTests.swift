@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 626)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 630)
 import Foundation
 import XCTest
 
@@ -70,7 +70,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 696)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 700)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -109,7 +109,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 743)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 747)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()
