@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 632)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 636)
 import Foundation
 import XCTest
 
@@ -70,7 +70,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 702)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 706)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -109,7 +109,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 749)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 753)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()

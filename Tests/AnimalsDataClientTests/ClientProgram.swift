@@ -46,10 +46,12 @@ enum ClientProgram {
     let errorOutput = Pipe()
     process.standardOutput = output
     process.standardError = errorOutput
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
     let printed = try output.fileHandleForReading.readToEnd() ?? Data()
     let printedErrors = try errorOutput.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
+    exited.wait()
     return Run(
       output: String(decoding: printed, as: UTF8.self),
       errorOutput: String(decoding: printedErrors, as: UTF8.self), status: process.terminationStatus)

@@ -54,11 +54,13 @@ extension CounterProgram {
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
     try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
     try input.fileHandleForWriting.close()
     let printed = try output.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
+    exited.wait()
     return Run(output: String(decoding: printed, as: UTF8.self), status: process.terminationStatus)
   }
 }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 526)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 535)
 import XCTest
 
 /// The built program, driven through its standard input.
@@ -52,7 +52,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 578)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 587)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try CounterProgram.run(script: "+\n+\n")
@@ -83,7 +83,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 613)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 622)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try CounterProgram.run(script: "x\n\n\n+\n")

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 653)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 662)
 import Foundation
 import XCTest
 
@@ -44,7 +44,7 @@ final class CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 697)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 706)
 extension CounterTerminal {
   /// Starts `Counter` with the device side as its standard input and output.
   func start() throws {
@@ -67,7 +67,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 724)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 733)
 extension CounterTerminal {
   /// Reads until `isDone(output)`; fails the test after `limit` seconds.
   func waitUntilPrinted(
@@ -102,7 +102,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 762)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 771)
 extension CounterTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   static let clearScreen = "\u{1B}[H\u{1B}[2J"

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 793)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 802)
 import XCTest
 
 #if canImport(Glibc)
