@@ -10,8 +10,10 @@
 //   Chapters/06-animals-data.md
 //   Chapters/07-animals-data-client.md
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:39)
 import PackageDescription
 
 /// The settings every target of the book shares: warnings are errors. The language mode is Swift 6,
@@ -22,7 +24,7 @@ let package = Package(
   name: "ImmutableSwift",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ImmutableData", targets: ["ImmutableData"]),
+    .library(name: "ImmutableData", targets: ["ImmutableData"])
   ],
   targets: [
     .target(name: "ImmutableData", swiftSettings: strict),
@@ -34,7 +36,7 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 41)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:41)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
@@ -42,14 +44,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 28)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:28)
 package.targets += [
   .target(name: "CounterData", dependencies: ["ImmutableData"], swiftSettings: strict),
   .testTarget(name: "CounterDataTests", dependencies: ["CounterData", "ImmutableData"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 42)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:42)
 package.targets += [
   .target(name: "CounterUI", dependencies: ["CounterData", "ImmutableUI"], swiftSettings: strict),
   .testTarget(
@@ -58,7 +60,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 25)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:25)
 package.targets += [
   .executableTarget(
     name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
@@ -67,7 +69,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 56)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:56)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
 ]
@@ -89,7 +91,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 34)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:34)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
 ]
@@ -107,7 +109,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 41)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:41)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -116,7 +118,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1177)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1177)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -127,7 +129,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1510)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1510)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

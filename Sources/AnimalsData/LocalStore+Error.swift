@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1635)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1635)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -40,7 +42,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1679)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1679)
 import GRDB
 
 extension LocalStore {

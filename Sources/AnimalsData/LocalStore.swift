@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1345)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1345)
 import Foundation
 import GRDB
 
@@ -30,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1383)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1383)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -53,7 +55,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1414)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1414)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
@@ -111,7 +113,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1541)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1541)
 extension LocalStore: PersistentSessionStore {
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
@@ -123,7 +125,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1558)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1558)
 extension LocalStore {
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID

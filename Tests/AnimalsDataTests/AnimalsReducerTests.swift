@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2102)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2102)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -58,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2161)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2161)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -136,7 +138,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2242)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2242)
 extension AnimalsReducerTests {
   static let axolotl = Animal(
     animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
@@ -218,7 +220,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2327)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2327)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

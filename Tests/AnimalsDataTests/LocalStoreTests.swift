@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2748)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2748)
 import AnimalsData
 import Foundation
 import GRDB
@@ -53,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2801)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2801)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -108,7 +110,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2859)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2859)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -130,7 +132,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2884)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2884)
 extension LocalStoreTests {
   func testAFileThatIsNotADatabaseIsRefusedAndLeftAsItWas() throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("notes.txt").path
@@ -145,7 +147,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2904)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2904)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -194,7 +196,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2957)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2957)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
