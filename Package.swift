@@ -12,8 +12,10 @@
 //   Chapters/08-animals-ui.md
 //   Chapters/09-animals.md
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 39)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:39)
 import PackageDescription
 
 /// The settings every target of the book shares: warnings are errors. The language mode is Swift 6,
@@ -24,7 +26,7 @@ let package = Package(
   name: "ImmutableSwift",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ImmutableData", targets: ["ImmutableData"]),
+    .library(name: "ImmutableData", targets: ["ImmutableData"])
   ],
   targets: [
     .target(name: "ImmutableData", swiftSettings: strict),
@@ -36,7 +38,7 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 41)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:41)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
@@ -44,14 +46,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 28)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:28)
 package.targets += [
   .target(name: "CounterData", dependencies: ["ImmutableData"], swiftSettings: strict),
   .testTarget(name: "CounterDataTests", dependencies: ["CounterData", "ImmutableData"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 42)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:42)
 package.targets += [
   .target(name: "CounterUI", dependencies: ["CounterData", "ImmutableUI"], swiftSettings: strict),
   .testTarget(
@@ -60,7 +62,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 25)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:25)
 package.targets += [
   .executableTarget(
     name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
@@ -69,7 +71,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 57)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:57)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
 ]
@@ -91,7 +93,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 34)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:34)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
 ]
@@ -109,7 +111,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 66)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:66)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
   .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),
@@ -119,7 +121,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 44)
+#sourceLocation(file:"Chapters/09-animals.md",line:44)
 package.targets += [
   .executableTarget(
     name: "Animals",
@@ -136,7 +138,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 43)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:43)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -145,7 +147,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1196)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1196)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -156,7 +158,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1542)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1542)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -167,7 +169,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2146)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2146)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

@@ -26,3 +26,10 @@ swift test --package-path Scripts/BookTool --skip-build
 
 # The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
+
+# The house style (.swift-format), last so that a style finding never hides a failing test: the tool's
+# code (Scripts/format.sh rewrites it) and the tangled code (fixed in the chapters' listings).
+book_code=()
+for path in Package.swift Sources Tests; do [ -e "$path" ] && book_code+=("$path"); done
+swift format lint --strict --recursive --parallel --configuration .swift-format \
+  Scripts/BookTool/Package.swift Scripts/BookTool/Sources Scripts/BookTool/Tests "${book_code[@]}"

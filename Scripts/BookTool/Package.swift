@@ -37,6 +37,8 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftIDEUtils", package: "swift-syntax"),
       ],
+      // The site's stylesheet and script, compiled into the binary: no resource bundle to ship beside it.
+      resources: [.embedInCode("Assets/book.css"), .embedInCode("Assets/book.js")],
       swiftSettings: strict
     ),
     .executableTarget(

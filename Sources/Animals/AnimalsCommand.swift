@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 71)
+#sourceLocation(file:"Chapters/09-animals.md",line:71)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -33,7 +35,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 105)
+#sourceLocation(file:"Chapters/09-animals.md",line:105)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -54,7 +56,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 292)
+#sourceLocation(file:"Chapters/09-animals.md",line:292)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 128)
+#sourceLocation(file:"Chapters/09-animals.md",line:128)
 /// Where the catalogue is kept.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -13,7 +15,7 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 249)
+#sourceLocation(file:"Chapters/09-animals.md",line:249)
 import AnimalsData
 
 extension CatalogueLocation {

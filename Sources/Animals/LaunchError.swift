@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 228)
+#sourceLocation(file:"Chapters/09-animals.md",line:228)
 /// Why the program could not start, in words for the person who started it.
 struct LaunchError: Error, CustomStringConvertible {
   let description: String

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 340)
+#sourceLocation(file:"Chapters/09-animals.md",line:340)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -35,7 +37,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 377)
+#sourceLocation(file:"Chapters/09-animals.md",line:377)
 extension ScriptSession {
   /// Returns when no read, reload or change is waiting for the database, or when the store is gone.
   static func settle(
@@ -50,7 +52,7 @@ extension ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 404)
+#sourceLocation(file:"Chapters/09-animals.md",line:404)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 @MainActor
 final class ScriptScreen: Screen {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 115)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:115)
 import Foundation
 
 /// One animal of the catalogue.
@@ -46,7 +48,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 171)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:171)
 extension Animal {
   /// `name` without surrounding white space, or `nil` if nothing is left.
   ///

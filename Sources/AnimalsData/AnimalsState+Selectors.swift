@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 391)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:391)
 import Foundation
 
 extension AnimalsState {
@@ -41,7 +43,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 435)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:435)
 extension AnimalsState {
   /// The animals of the category `categoryId`, by id; empty if `categoryId` is `nil`.
   public static func selectAnimals(

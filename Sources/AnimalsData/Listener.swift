@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1256)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1256)
 import Foundation
 import ImmutableData
 
@@ -39,7 +41,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1300)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1300)
 extension Listener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S>(to store: S)

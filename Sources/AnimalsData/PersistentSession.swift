@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1064)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1064)
 import ImmutableData
 
 /// Makes thunks that run one operation of a ``PersistentSessionStore`` each, then dispatch its
@@ -44,7 +46,7 @@ extension PersistentSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1112)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1112)
 extension PersistentSession {
   /// Reads every category.
   package func fetchCategories<D, S>() -> AnimalsThunk<D, S>

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1024)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1024)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
 /// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a store on a server is planned

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 251)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:251)
 /// Where one piece of asynchronous work stands.
 ///
 /// Wherever a status is stored it is optional, and `nil` means the work was never asked for.

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/07-animals-data-client.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 206)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:206)
 import AnimalsData
 
 /// Why a command failed, in words for the person who typed it.

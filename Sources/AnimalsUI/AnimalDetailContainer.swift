@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 925)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:925)
 import AnimalsData
 import ImmutableUI
 
@@ -52,7 +54,7 @@ struct AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 978)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:978)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 788)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:788)
 import AnimalsData
 import ImmutableUI
 
@@ -39,7 +41,7 @@ struct CategoryListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 828)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:828)
 extension CategoryListContainer {
   /// Reports that the list is on screen, which asks for the categories if they were never read.
   func appear() throws {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1724)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1724)
 import ImmutableData
 import ImmutableUI
 
@@ -45,7 +47,7 @@ extension ScreenStore: ImmutableData.Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1768)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1768)
 extension ScreenStore: ImmutableData.Selector {
   /// The store's answer to `selector`.
   public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/05-counter-app.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 128)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:128)
 import CounterUI
 import ImmutableUI
 
@@ -28,7 +30,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 184)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:184)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 ///
 /// No line of a Counter frame is blank, so splitting the output at blank lines gives the frames back.

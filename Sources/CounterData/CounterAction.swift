@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/03-counter-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 176)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:176)
 /// Something that happened in a Counter view.
 ///
 /// Each case names an event, in the past tense, and not the change it should cause: deciding what
@@ -16,7 +18,7 @@ public enum CounterAction: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 390)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:390)
 /// Every action, for code that has to cover them all, such as the reducer's table test.
 extension CounterAction: CaseIterable {}
 #sourceLocation()

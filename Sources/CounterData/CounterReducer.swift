@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/03-counter-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 279)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:279)
 /// The Counter's rule for changing state: a tap on a button moves the value by one.
 ///
 /// A caseless enum: there is nothing to make an instance of, only the function.
@@ -31,7 +33,7 @@ public enum CounterReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 309)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:309)
 extension CounterReducer {
   /// Why the reducer refused an action.
   public enum Error: Swift.Error, Equatable {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/03-counter-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 75)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:75)
 /// The Counter's global state: one integer that every view of the program shows.
 ///
 /// Views read it through selectors such as ``selectValue()``. Once a store holds it, only
@@ -24,7 +26,7 @@ public struct CounterState: Sendable {
 extension CounterState: Equatable {}
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 117)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:117)
 extension CounterState {
   /// A selector that reads the counter's value.
   ///

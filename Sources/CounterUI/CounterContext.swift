@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 79)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:79)
 import CounterData
 import ImmutableUI
 
@@ -21,7 +23,7 @@ public typealias CounterDispatch = Dispatch<CounterAction>
 public typealias CounterSelection<Output> = Selection<CounterState, CounterAction, Output>
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 114)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:114)
 extension StoreContext where State == CounterState, Action == CounterAction {
   /// A selection of the counter's value, through ``CounterState/selectValue()``.
   ///

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 137)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:137)
 /// A key press, as the Counter understands it.
 ///
 /// A script names one key per line (`CounterKey(line: "tab")`); a terminal in raw mode sends
@@ -22,7 +24,7 @@ public enum CounterKey: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 164)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:164)
 extension CounterKey {
   /// The key a script names on one line: `"+"`, `"-"`, `"tab"` or `"q"`.
   ///
@@ -62,7 +64,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 214)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:214)
 extension CounterKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   ///
@@ -85,7 +87,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 242)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:242)
 extension CounterKey {
   /// How many bytes the control sequence at the start of `bytes` has, or 1 if none starts there.
   static func controlSequenceLength(in bytes: ArraySlice<UInt8>) -> Int {
@@ -108,7 +110,7 @@ extension CounterKey {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 270)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:270)
 extension CounterKey {
   /// The keys the hint line offers, in order.
   public static let offered: [CounterKey] = [.plus, .minus, .tab, .quit]

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 511)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:511)
 import ImmutableUI
 
 /// The Counter's whole screen: several views of one counter, one of which receives the keys.
@@ -30,7 +32,7 @@ public struct CounterRootView {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 578)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:578)
 extension CounterRootView: View {
   /// Every view's lines, the focused one marked with `>`, then the status line and the hints.
   public var body: [String] {
@@ -50,7 +52,7 @@ extension CounterRootView: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 605)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:605)
 extension CounterRootView {
   /// Routes `key`: `+` and `-` to the focused view, tab to the next view, an unknown key to
   /// the status line. `q` does nothing here; quitting is the program's business.

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 383)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:383)
 import CounterData
 import ImmutableUI
 
@@ -33,7 +35,7 @@ public struct CounterView {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 419)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:419)
 extension CounterView: View {
   /// The title, the value, the presses made here, and the error line when there is one.
   public var body: [String] {
@@ -62,7 +64,7 @@ extension CounterView: View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 456)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:456)
 extension CounterView {
   /// Presses the button for `key`: `+` taps increment, `-` taps decrement. Other keys are not
   /// this view's business.
@@ -85,7 +87,7 @@ extension CounterView {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 488)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:488)
 extension CounterView {
   /// The error line's text: the reducer's refusals in words, anything else as Swift describes it.
   static func message(for error: any Error) -> String {

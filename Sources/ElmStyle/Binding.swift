@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 484)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:484)
 /// A read-write handle on one value of a store's state whose writes are actions.
 ///
 /// Reading `value` reads the store; assigning to it sends an action, and the update decides what

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 533)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:533)
 /// Where a child component lives inside a parent: how to read it, write it back, and wrap its actions.
 ///
 /// A cursor lets a parent's update delegate to a child's update, and lets a view be handed a store
@@ -24,7 +26,7 @@ public protocol Cursor: SendableMetatype {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 563)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:563)
 extension Cursor {
   /// The parent's update for a child action: the child's update on the child's state, written back
   /// into `state`, with the child's effects tagged as parent effects.

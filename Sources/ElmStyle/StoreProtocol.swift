@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 402)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:402)
 /// Anything a view can read state from and send actions to: a ``ModelStore`` or a ``ViewStore``.
 @MainActor
 public protocol StoreProtocol<State, Action> {
@@ -21,7 +23,7 @@ public protocol StoreProtocol<State, Action> {
 extension ModelStore: StoreProtocol {}
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 424)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:424)
 /// A view of part of a store: it reads a piece of the parent's state and sends actions that the parent
 /// receives wrapped in its own.
 ///

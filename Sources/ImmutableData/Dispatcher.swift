@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 436)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:436)
 /// Something that accepts actions and thunks: the only way global state changes.
 ///
 /// `Store` is the one conforming type in this module. A thunk receives a `Dispatcher` and a

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 858)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:858)
 /// The one home of a program's global state.
 ///
 /// A store holds the current state and changes it only by running its reducer on dispatched
@@ -36,7 +38,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 896)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:896)
 extension Store {
   /// Runs the reducer on the current state and `action`, keeps the result, then reports
   /// `(oldState, action)` to every stream.
@@ -50,7 +52,7 @@ extension Store {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 408)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:408)
 extension Store: Selector {
   /// Applies `selector` to the current state and returns its answer: for a state of `7`,
   /// `select { $0 * 2 }` returns `14`.
@@ -60,7 +62,7 @@ extension Store: Selector {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 493)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:493)
 extension Store: Dispatcher {
   /// Runs `thunk` now with this store as its dispatcher and its selector.
   public func dispatch(thunk: @MainActor @Sendable (Store, Store) throws -> Void) rethrows {
@@ -76,7 +78,7 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 918)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:918)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///
@@ -91,7 +93,7 @@ extension Store {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 935)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:935)
 extension Store: Streamer {
   /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
   public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {

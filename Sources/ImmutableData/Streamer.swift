@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 563)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:563)
 /// Something that reports every change to global state, after it has happened.
 ///
 /// `Store` is the one conforming type in this module. Each element pairs an action with the state

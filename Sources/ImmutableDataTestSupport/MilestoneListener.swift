@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1097)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1097)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -36,7 +38,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1133)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1133)
 extension MilestoneListener {
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
@@ -50,7 +52,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1149)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1149)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is released
   /// or the task is cancelled.

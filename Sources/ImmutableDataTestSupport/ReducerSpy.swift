@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1326)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1326)
 import ImmutableData
 
 /// A failure the tests throw on purpose, told apart by `id`.

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 954)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:954)
 /// One stream element of a tally store as an `Equatable` value.
 public struct Step: Equatable, Sendable {
   /// The total just before the reducer applied `action`.

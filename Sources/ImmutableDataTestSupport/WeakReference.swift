@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1274)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1274)
 /// A reference that does not keep its object alive: how a test checks that something was released.
 @MainActor
 public final class WeakReference<Object: AnyObject> {

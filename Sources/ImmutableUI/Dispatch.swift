@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 496)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:497)
 import ImmutableData
 
 /// The one thing a view may do to a store: report that something happened.
@@ -29,7 +31,7 @@ public struct Dispatch<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 535)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:536)
 extension Dispatch {
   /// Sends `action` to the store. Rethrows the reducer's error, if any.
   @MainActor

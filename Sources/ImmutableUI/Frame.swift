@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 752)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:753)
 /// One complete drawing of a view: the lines a ``Screen`` shows.
 public struct Frame: Hashable, Sendable {
   /// The lines, top to bottom, without line endings.

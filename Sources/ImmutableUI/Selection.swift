@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 168)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:168)
 import ImmutableData
 import Observation
 
@@ -40,7 +42,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 223)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:223)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -58,7 +60,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1308)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1309)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -87,7 +89,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1347)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1348)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +111,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1388)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1389)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -143,7 +145,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 665)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:666)
 extension Selection {
   /// Whether this selection reads `store` now.
   func follows(_ store: AnyObject) -> Bool {
@@ -152,7 +154,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1472)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1473)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 426)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:427)
 import ImmutableData
 
 /// The store as a tree of views sees it: a way to report events and a way to select state.
@@ -31,7 +33,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1429)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1430)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(

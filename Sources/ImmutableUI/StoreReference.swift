@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 250)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:250)
 import ImmutableData
 
 /// A weak, type-erased handle on one store: read its state, follow its stream.
@@ -18,9 +20,10 @@ struct StoreReference<State: Sendable, Action: Sendable> {
   private weak var object: AnyObject?
   private let selections: StoreSelections<State, Action>
   private let readState: @MainActor () -> State?
-  private let startListening: @MainActor (
-    _ handle: @escaping @MainActor @Sendable (Element) -> Void
-  ) -> Task<Void, Never>?
+  private let startListening:
+    @MainActor (
+      _ handle: @escaping @MainActor @Sendable (Element) -> Void
+    ) -> Task<Void, Never>?
 
   init<Store>(_ store: Store)
   where
@@ -45,7 +48,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 306)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:307)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 574)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:575)
 /// The live selections of one store, so a ``Dispatch`` can bring them all up to date
 /// before it returns.
 ///
@@ -27,7 +29,7 @@ final class StoreSelections<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 602)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:603)
 /// Which list belongs to which store: a side table keyed by the store's identity.
 @MainActor
 private enum StoreSelectionsTable {
@@ -56,7 +58,7 @@ extension StoreSelections {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 635)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:636)
 extension StoreSelections {
   /// How many selections the list holds that are still alive.
   var count: Int {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 704)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:705)
 /// A piece of terminal UI: the lines it shows, computed from the state it reads.
 ///
 /// `body` should only read: selections, local observable state, plain properties.
@@ -15,7 +17,7 @@ public protocol View {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 721)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:722)
 /// Views drawn one below the other, with an optional line between neighbours.
 ///
 /// `Stack(header, list, separator: "")` draws the header's lines, a blank line, the list's.

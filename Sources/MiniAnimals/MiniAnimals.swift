@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1664)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1664)
 import AnimalsData
 import MiniRedux
 
@@ -35,7 +37,7 @@ public enum MiniAnimals {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1703)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1703)
 extension MiniAnimals {
   /// A store at `initialState` whose middleware does the work of Chapter 6's listener on `persistentStore`.
   @MainActor

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 972)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:972)
 import Observation
 
 /// The minimal store: a state, an in-place reducer, and middleware for side effects.
@@ -31,7 +33,7 @@ public final class MiniStore<State, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1003)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1003)
 extension MiniStore {
   /// Runs the reducer on the state in place, then gives every middleware the new state and `action`.
   public func dispatch(_ action: Action) {

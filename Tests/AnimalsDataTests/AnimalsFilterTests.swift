@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2638)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2638)
 import AnimalsData
 import XCTest
 
@@ -54,7 +56,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2694)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2694)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
     let selectors:
@@ -86,7 +88,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2732)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2732)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1990)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1990)
 import AnimalsData
 import Foundation
 import Synchronization
@@ -42,7 +44,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2214)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2214)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
 

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/20-other-designs.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2078)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2078)
 import AnimalsData
 import ElmAnimals
 import ElmStyle

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 925)
+#sourceLocation(file:"Chapters/09-animals.md",line:925)
 import Foundation
 import GRDB
 import XCTest
@@ -41,7 +43,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 967)
+#sourceLocation(file:"Chapters/09-animals.md",line:967)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -66,7 +68,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 996)
+#sourceLocation(file:"Chapters/09-animals.md",line:996)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)

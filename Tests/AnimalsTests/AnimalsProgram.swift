@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 662)
+#sourceLocation(file:"Chapters/09-animals.md",line:662)
 import Foundation
 import XCTest
 
@@ -46,7 +48,7 @@ enum AnimalsProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 709)
+#sourceLocation(file:"Chapters/09-animals.md",line:709)
 extension AnimalsProgram {
   /// Runs `program` with `arguments`, `script` on its standard input and exactly `environment`.
   static func run(

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1085)
+#sourceLocation(file:"Chapters/09-animals.md",line:1085)
 import Foundation
 import XCTest
 
@@ -54,7 +56,7 @@ final class AnimalsTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1136)
+#sourceLocation(file:"Chapters/09-animals.md",line:1136)
 extension AnimalsTerminal {
   /// Types `text` in one write, as one paste.
   func type(_ text: String) {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2627)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2627)
 import AnimalsData
 import XCTest
 
@@ -57,7 +59,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2685)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2685)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +87,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2717)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2717)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -111,7 +113,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2746)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2746)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1806)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1806)
 import AnimalsData
 
 /// A failure of the fake catalogue, with the message a test chose.
@@ -51,7 +53,7 @@ actor FakeCatalogue: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1854)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1854)
 extension FakeCatalogue {
   func fetchCategories() async throws -> [Category] {
     try await self.enter("fetchCategories()")

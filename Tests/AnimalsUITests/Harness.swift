@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1909)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1909)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -52,7 +54,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1958)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1958)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2357)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2357)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -36,7 +38,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2393)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2393)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -75,7 +77,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2436)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2436)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -102,7 +104,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2465)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2465)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -151,7 +153,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2517)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2517)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -174,7 +176,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2545)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2545)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -223,7 +225,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2596)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2596)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

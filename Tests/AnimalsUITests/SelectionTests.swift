@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2239)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2239)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -38,7 +40,7 @@ final class SelectionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2277)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2277)
 extension SelectionTests {
   @MainActor
   func testAnAddedAnimalChangesOnlyItsCategorysList() async throws {
@@ -64,7 +66,7 @@ extension SelectionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2306)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2306)
 extension SelectionTests {
   @MainActor
   func testANewIdSelectsAfreshAndTheSameIdDoesNothing() async throws {

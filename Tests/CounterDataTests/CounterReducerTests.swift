@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/03-counter-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 399)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:399)
 import CounterData
 import XCTest
 
@@ -33,7 +35,7 @@ final class CounterReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 429)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:429)
 extension CounterReducerTests {
   func testTheTableCoversEveryActionOnEveryValue() {
     let everyPair = CounterStateTests.values.flatMap { value in
@@ -60,7 +62,7 @@ extension CounterReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 460)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:460)
 extension CounterReducerTests {
   func testFoldingASequenceOfTapsGivesTheFinalState() throws {
     let taps: [CounterAction] = [

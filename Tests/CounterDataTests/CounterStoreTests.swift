@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/03-counter-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/03-counter-data.md", line: 478)
+#sourceLocation(file:"Chapters/03-counter-data.md",line:478)
 import CounterData
 import ImmutableData
 import XCTest

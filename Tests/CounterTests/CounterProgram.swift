@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/05-counter-app.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 453)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:453)
 import Foundation
 import XCTest
 
@@ -40,7 +42,7 @@ enum CounterProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 493)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:493)
 extension CounterProgram {
   /// Runs `Counter` with `script` as its standard input and waits for it to exit.
   static func run(script: String) throws -> Run {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/05-counter-app.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 535)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:535)
 import XCTest
 
 /// The built program, driven through its standard input.
@@ -52,7 +54,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 587)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:587)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try CounterProgram.run(script: "+\n+\n")
@@ -83,7 +85,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 622)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:622)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try CounterProgram.run(script: "x\n\n\n+\n")

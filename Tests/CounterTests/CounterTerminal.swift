@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/05-counter-app.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 662)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:662)
 import Foundation
 import XCTest
 
@@ -44,7 +46,7 @@ final class CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 706)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:706)
 extension CounterTerminal {
   /// Starts `Counter` with the device side as its standard input and output.
   func start() throws {
@@ -67,7 +69,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 733)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:733)
 extension CounterTerminal {
   /// Reads until `isDone(output)`; fails the test after `limit` seconds.
   func waitUntilPrinted(
@@ -102,7 +104,7 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 771)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:771)
 extension CounterTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   static let clearScreen = "\u{1B}[H\u{1B}[2J"

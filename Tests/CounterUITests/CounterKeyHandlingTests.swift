@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 886)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:886)
 import CounterData
 import XCTest
 
@@ -44,7 +46,7 @@ final class CounterKeyHandlingTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 930)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:930)
 extension CounterKeyHandlingTests {
   @MainActor
   func testAnUnknownKeyShowsAStatusLineUntilTheNextKnownKey() async {

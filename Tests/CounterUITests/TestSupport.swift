@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/04-counter-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 654)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:654)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -40,7 +42,7 @@ struct RefusedForTesting: Error, CustomStringConvertible {
 let refuseEverything: CounterReducerFunction = { _, _ in throw RefusedForTesting() }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/04-counter-ui.md", line: 691)
+#sourceLocation(file:"Chapters/04-counter-ui.md",line:691)
 /// One Counter screen: a store, a root view on it, and a renderer that records its frames.
 @MainActor
 final class Harness {

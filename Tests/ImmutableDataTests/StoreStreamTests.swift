@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1045)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1045)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -27,7 +29,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1511)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1511)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

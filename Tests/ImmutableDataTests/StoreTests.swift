@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/01-immutable-data.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 301)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:301)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -25,7 +27,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/01-immutable-data.md", line: 1384)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1384)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2151)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2201)
 import ImmutableData
 import Observation
 import XCTest
@@ -31,13 +33,14 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2179)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2229)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
     let store = ScoresStore(Scores(home: 1, away: 0, clock: 0))
     let screen = RecordingScreen()
-    let renderer = Renderer(HomeView(home: Selection(store: store, outputSelector: OutputSelector { $0.home })), screen: screen)
+    let renderer = Renderer(
+      HomeView(home: Selection(store: store, outputSelector: OutputSelector { $0.home })), screen: screen)
 
     XCTAssertFalse(renderer.needsRender)
     renderer.render()
@@ -88,7 +91,7 @@ extension RendererTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2240)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2291)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1929)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1956)
 import ImmutableData
 import XCTest
 
@@ -20,7 +22,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1946)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1973)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -40,21 +42,33 @@ extension SelectionLifecycleTests {
 
   static func left(_ log: CallLog) -> DependencySelector<Pair, Int> {
     DependencySelector(
-      select: { pair in log.record("select left"); return pair.left },
-      didChange: { old, new in log.record("left didChange(\(old), \(new))"); return old != new }
+      select: { pair in
+        log.record("select left")
+        return pair.left
+      },
+      didChange: { old, new in
+        log.record("left didChange(\(old), \(new))")
+        return old != new
+      }
     )
   }
 
   static func product(_ log: CallLog, factor: Int) -> OutputSelector<Pair, Int> {
     OutputSelector(
-      select: { pair in log.record("select left * \(factor)"); return pair.left * factor },
-      didChange: { old, new in log.record("output didChange(\(old), \(new))"); return old != new }
+      select: { pair in
+        log.record("select left * \(factor)")
+        return pair.left * factor
+      },
+      didChange: { old, new in
+        log.record("output didChange(\(old), \(new))")
+        return old != new
+      }
     )
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1980)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2019)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -88,7 +102,10 @@ extension SelectionLifecycleTests {
     let store = PairStore(Pair(left: 1, right: 0))
     let selection = Selection(
       store: store,
-      filter: { oldState, action in seen.record("\(oldState.left) \(action)"); return false },
+      filter: { oldState, action in
+        seen.record("\(oldState.left) \(action)")
+        return false
+      },
       dependencySelectors: Self.left(log),
       outputSelector: Self.product(log, factor: 10)
     )
@@ -119,7 +136,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2045)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2087)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -155,15 +172,17 @@ extension SelectionLifecycleTests {
     XCTAssertEqual(changes.value, 1)
 
     selection.receive(store.apply(.didSomething, making: Pair(left: 3, right: 0)))
-    XCTAssertEqual(log.take(), [
-      "select left", "left didChange(2, 3)", "select left * 100", "output didChange(200, 300)",
-    ])
+    XCTAssertEqual(
+      log.take(),
+      [
+        "select left", "left didChange(2, 3)", "select left * 100", "output didChange(200, 300)",
+      ])
     XCTAssertEqual(selection.output, 300)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2089)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2133)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -194,7 +213,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2123)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2167)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {
@@ -202,8 +221,14 @@ extension SelectionLifecycleTests {
     let store = Store(initialState: 0, reducer: TallyReducer.reduce)
     let context = StoreContext(store)
     let pluses = context.select(
-      filter: { oldState, action in log.record("filter(\(oldState), \(action))"); return action == .didTapPlus },
-      outputSelector: OutputSelector { state in log.record("select \(state)"); return state }
+      filter: { oldState, action in
+        log.record("filter(\(oldState), \(action))")
+        return action == .didTapPlus
+      },
+      outputSelector: OutputSelector { state in
+        log.record("select \(state)")
+        return state
+      }
     )
     _ = log.take()
 

@@ -2,8 +2,10 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/02-immutable-ui.md
+// Imports stay under the directive naming their chapter line, so they cannot head the file:
+// swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1752)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1753)
 import ImmutableData
 import XCTest
 
@@ -52,7 +54,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1801)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1802)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -64,12 +66,23 @@ extension SelectionMatrixTests {
     let filter: (@Sendable (Int, TestAction) -> Bool)? =
       switch testCase.filter {
       case .none: nil
-      case .rejects: { state, action in log.record("filter(\(state), \(action))"); return false }
-      case .accepts: { state, action in log.record("filter(\(state), \(action))"); return true }
+      case .rejects:
+        { state, action in
+          log.record("filter(\(state), \(action))")
+          return false
+        }
+      case .accepts:
+        { state, action in
+          log.record("filter(\(state), \(action))")
+          return true
+        }
       }
     let dependency = { (index: Int) in
       DependencySelector<Int, Int>(
-        select: { state in log.record("select dependency \(index)"); return state },
+        select: { state in
+          log.record("select dependency \(index)")
+          return state
+        },
         didChange: { old, new in
           log.record("dependency \(index) didChange(\(old), \(new))")
           return testCase.dependencyDidChange
@@ -77,7 +90,10 @@ extension SelectionMatrixTests {
       )
     }
     let output = OutputSelector<Int, Int>(
-      select: { state in log.record("select output"); return state * 10 },
+      select: { state in
+        log.record("select output")
+        return state * 10
+      },
       didChange: { old, new in
         log.record("output didChange(\(old), \(new))")
         return testCase.outputDidChange
@@ -98,7 +114,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1847)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1862)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -146,21 +162,33 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1899)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1914)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {
     let rows: [(Case, [String])] = [
-      (Case(filter: .rejects, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
-       ["filter(1, didSomething)"]),
-      (Case(filter: .none, dependencyCount: 0, dependencyDidChange: false, outputDidChange: false),
-       ["select output", "output didChange(10, 20)"]),
-      (Case(filter: .none, dependencyCount: 2, dependencyDidChange: false, outputDidChange: true),
-       ["select dependency 0", "select dependency 1",
-        "dependency 0 didChange(1, 2)", "dependency 1 didChange(1, 2)"]),
-      (Case(filter: .accepts, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
-       ["filter(1, didSomething)", "select dependency 0", "select dependency 1",
-        "dependency 0 didChange(1, 2)", "select output", "output didChange(10, 20)"]),
+      (
+        Case(filter: .rejects, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+        ["filter(1, didSomething)"]
+      ),
+      (
+        Case(filter: .none, dependencyCount: 0, dependencyDidChange: false, outputDidChange: false),
+        ["select output", "output didChange(10, 20)"]
+      ),
+      (
+        Case(filter: .none, dependencyCount: 2, dependencyDidChange: false, outputDidChange: true),
+        [
+          "select dependency 0", "select dependency 1",
+          "dependency 0 didChange(1, 2)", "dependency 1 didChange(1, 2)",
+        ]
+      ),
+      (
+        Case(filter: .accepts, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+        [
+          "filter(1, didSomething)", "select dependency 0", "select dependency 1",
+          "dependency 0 didChange(1, 2)", "select output", "output didChange(10, 20)",
+        ]
+      ),
     ]
     for (testCase, calls) in rows {
       XCTAssertEqual(self.expectedCalls(testCase), calls, "oracle, \(testCase)")

@@ -52,8 +52,8 @@ func report(_ diagnostics: [Diagnostic], outcome: String = "nothing written") th
 /// Writes one failure to standard error in compiler format and exits with status 1: `path:1:1: error:
 /// message [rule]`, or `<command-line>: error: message [rule]` when `location` is left out (a problem
 /// with the arguments). For problems that have no chapter line:
-/// `try fail("no chapter numbered 9; chapters are 1, 2", rule: "unknown-chapter")`.
-func fail(_ message: String, at location: String = CommandReport.commandLine, rule: String) throws -> Never {
+/// `try fail("no chapter numbered 9; chapters are 1, 2", rule: .unknownChapter)`.
+func fail(_ message: String, at location: String = CommandReport.commandLine, rule: RuleID) throws -> Never {
   writeError(CommandReport.line(message, at: location, rule: rule))
   throw ExitCode.failure
 }

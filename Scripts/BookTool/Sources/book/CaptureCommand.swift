@@ -63,7 +63,7 @@ struct CaptureCommand: ParsableCommand {
       guard let image = capture.image else { continue }
       let origin = TerminalCapture.location(ofImage: image, in: declared, path: declarations)
       if let problem = TerminalCapture.problem(withImage: image) {
-        problems.append(Diagnostic(.error, id: "invalid-captures", at: origin, "image '\(image)' \(problem)"))
+        problems.append(Diagnostic(.error, id: .invalidCaptures, at: origin, "image '\(image)' \(problem)"))
         continue
       }
       // A chapter snapshot made before the program's chapter has the declaration but not the program.
@@ -81,7 +81,7 @@ struct CaptureCommand: ParsableCommand {
     if self.check {
       return plan.drift { target in
         Diagnostic(
-          .error, id: "capture-drift", at: SourceLocation(path: kind.workspacePath(target.path), line: 1),
+          .error, id: .captureDrift, at: SourceLocation(path: kind.workspacePath(target.path), line: 1),
           "the picture differs from what the program prints now; run `book capture`")
       }
     }

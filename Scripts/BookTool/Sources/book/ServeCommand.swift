@@ -49,7 +49,7 @@ struct ServeCommand: ParsableCommand {
         }
       }
     } catch let failure as PreviewServer.Failure {
-      try fail(failure.description, rule: "cannot-listen")
+      try fail(failure.description, rule: .cannotListen)
     }
   }
 
@@ -100,12 +100,12 @@ struct ServeCommand: ParsableCommand {
     case let failure as Workspace.Failure:
       Self.printError(Self.errorLine(failure.message, at: failure.location, rule: failure.rule))
     default:
-      Self.printError(Self.errorLine("cannot render the site: \(error)", at: nil, rule: "render-failure"))
+      Self.printError(Self.errorLine("cannot render the site: \(error)", at: nil, rule: .renderFailure))
     }
   }
 
   /// `path:1:1: error: message [rule]`, or `<command-line>: error: message [rule]` without a path.
-  static func errorLine(_ message: String, at path: String?, rule: String) -> String {
+  static func errorLine(_ message: String, at path: String?, rule: RuleID) -> String {
     guard let path else { return "<command-line>: error: \(message) [\(rule)]" }
     return Diagnostic(.error, id: rule, at: SourceLocation(path: path, line: 1), message).description
   }

@@ -97,7 +97,7 @@ struct SiteCommand: ParsableCommand {
       guard self.chapters == nil else {
         try fail(
           "--chapters needs --output: the workspace's Site/ holds the workspace's own book",
-          rule: "chapters-without-output")
+          rule: .chaptersWithoutOutput)
       }
       return (input, input, Self.defaultFolder)
     }

@@ -46,9 +46,9 @@ struct TagCommand: ParsableCommand {
       try report(diagnostics, outcome: "no tag moved")
       throw ExitCode.failure
     } catch let failure as SnapshotFailure {
-      try fail(failure.description, rule: "foreign-tag")
+      try fail(failure.description, rule: .foreignTag)
     } catch let failure as Git.Failure {
-      try fail(failure.description.split(whereSeparator: \.isNewline).joined(separator: " "), rule: "git-failure")
+      try fail(failure.description.split(whereSeparator: \.isNewline).joined(separator: " "), rule: .gitFailure)
     }
   }
 

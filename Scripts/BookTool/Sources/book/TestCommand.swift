@@ -34,12 +34,12 @@ struct TestCommand: ParsableCommand {
   static func filter(forChapter number: Int, in book: Book) throws -> String {
     guard let chapter = book.chapter(numbered: number) else {
       let known = book.chapters.compactMap(\.number).map(String.init).joined(separator: ", ")
-      try fail("no chapter numbered \(number); chapters are \(known)", rule: "unknown-chapter")
+      try fail("no chapter numbered \(number); chapters are \(known)", rule: .unknownChapter)
     }
     guard !chapter.testTargets.isEmpty else {
       try fail(
         "the chapter has no test listings (blocks with file=Tests/…)", at: chapter.path,
-        rule: "chapter-without-tests")
+        rule: .chapterWithoutTests)
     }
     return "^(\(chapter.testTargets.joined(separator: "|")))\\."
   }

@@ -122,7 +122,7 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(
       check.stderrLines,
       [
-        "Chapters/02-two.md:8:1: error: Sources/N/B.swift:7 differs from the chapter (a hand edit, or a forgotten "
+        "Chapters/02-two.md:8:1: error: Sources/N/B.swift:9 differs from the chapter (a hand edit, or a forgotten "
           + "`book tangle`); edit the chapter, then run `book tangle` [generated-file-drift]",
         "book: 1 error; book check failed",
       ])
@@ -152,7 +152,7 @@ final class BookCommandEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(check.status, 1)
     XCTAssertEqual(
       check.stderrLines.first,
-      "Chapters/02-two.md:4:1: error: Package.swift:13 differs from the chapter (a hand edit, or a forgotten "
+      "Chapters/02-two.md:4:1: error: Package.swift:15 differs from the chapter (a hand edit, or a forgotten "
         + "`book tangle`); edit the chapter, then run `book tangle` [generated-file-drift]")
     XCTAssertEqual(try self.book("tangle").stdoutLines.first, "wrote Package.swift")
     XCTAssertEqual(try self.book("check").status, 0)

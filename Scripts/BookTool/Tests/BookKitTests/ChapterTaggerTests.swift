@@ -63,7 +63,7 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertEqual(
       added,
       [
-        "+//   Chapters/02-two.md", "+", "+#sourceLocation(file: \"Chapters/02-two.md\", line: 4)",
+        "+//   Chapters/02-two.md", "+", "+#sourceLocation(file:\"Chapters/02-two.md\",line:4)",
         "+package.targets += [.target(name: \"B\")]", "+#sourceLocation()",
       ])
     XCTAssertFalse(diff.split(separator: "\n").contains { $0.hasPrefix("-") && !$0.hasPrefix("---") }, diff)

@@ -8,30 +8,30 @@ final class CommandReportTests: XCTestCase {
 
   func testLinesAreInCompilerFormat() {
     XCTAssertEqual(
-      CommandReport.line("no chapter numbered 9", rule: "unknown-chapter"),
+      CommandReport.line("no chapter numbered 9", rule: .unknownChapter),
       "<command-line>: error: no chapter numbered 9 [unknown-chapter]")
     XCTAssertEqual(
-      CommandReport.line("the chapter has no tests", at: "Chapters/01-a.md", rule: "chapter-without-tests"),
+      CommandReport.line("the chapter has no tests", at: "Chapters/01-a.md", rule: .chapterWithoutTests),
       "Chapters/01-a.md:1:1: error: the chapter has no tests [chapter-without-tests]")
   }
 
   /// A stage that threw diagnostics has stopped the command, even when none of them is an error.
   func testACaughtDiagnosticsErrorFailsEvenWithoutAnError() {
     var written: [String] = []
-    let warning = Diagnostic(.warning, id: "w", at: self.location, "odd")
+    let warning = Diagnostic(.warning, id: .diagramTooWide, at: self.location, "odd")
     XCTAssertThrowsError(
       try CommandReport.failures({ throw DiagnosticsError([warning]) }, write: { written.append($0) })
     ) { error in
       XCTAssertEqual(error as? CommandReport.Failed, CommandReport.Failed())
     }
-    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: warning: odd [w]"])
+    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: warning: odd [diagram-too-wide]"])
   }
 
   func testACaughtDiagnosticsErrorWithAnErrorCountsIt() {
     var written: [String] = []
-    let error = Diagnostic(.error, id: "e", at: self.location, "bad")
+    let error = Diagnostic(.error, id: .duplicateChunk, at: self.location, "bad")
     XCTAssertThrowsError(try CommandReport.failures({ throw DiagnosticsError([error]) }, write: { written.append($0) }))
-    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: error: bad [e]", "book: 1 error; nothing written"])
+    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: error: bad [duplicate-chunk]", "book: 1 error; nothing written"])
   }
 
   func testWorkspaceFailuresBecomeOneLocatedLine() {
@@ -51,8 +51,8 @@ final class CommandReportTests: XCTestCase {
 
   func testWarningsAloneDoNotFailAndOtherErrorsPassThrough() throws {
     var written: [String] = []
-    try CommandReport.diagnostics([Diagnostic(.warning, id: "w", at: self.location, "odd")], write: { written.append($0) })
-    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: warning: odd [w]"])
+    try CommandReport.diagnostics([Diagnostic(.warning, id: .diagramTooWide, at: self.location, "odd")], write: { written.append($0) })
+    XCTAssertEqual(written, ["Chapters/01-a.md:3:2: warning: odd [diagram-too-wide]"])
     struct Other: Error {}
     XCTAssertThrowsError(try CommandReport.failures({ throw Other() }, write: { _ in })) { error in
       XCTAssertTrue(error is Other)

@@ -6,18 +6,19 @@ import XCTest
 final class DiagnosticTests: XCTestCase {
   func testDescriptionIsCompilerFormatWithNotesOnTheirOwnLines() {
     let diagnostic = Diagnostic(
-      .error, id: "duplicate-chunk", at: SourceLocation(path: "Chapters/01-a.md", line: 12, column: 5), "twice",
+      .error, id: .duplicateChunk, at: SourceLocation(path: "Chapters/01-a.md", line: 12, column: 5), "twice",
       notes: [.note(at: SourceLocation(path: "Chapters/01-a.md", line: 4), "first here")])
     XCTAssertEqual(
       diagnostic.description,
       "Chapters/01-a.md:12:5: error: twice [duplicate-chunk]\nChapters/01-a.md:4:1: note: first here [note]")
     XCTAssertEqual(
-      Diagnostic(.warning, id: "w", at: SourceLocation(path: "p", line: 1), "m").description, "p:1:1: warning: m [w]")
+      Diagnostic(.warning, id: .diagramTooWide, at: SourceLocation(path: "p", line: 1), "m").description,
+      "p:1:1: warning: m [diagram-too-wide]")
   }
 
   func testSortingIsByPathThenLineThenColumnThenMessage() {
     func at(_ path: String, _ line: Int, _ column: Int, _ message: String) -> Diagnostic {
-      Diagnostic(.error, id: "x", at: SourceLocation(path: path, line: line, column: column), message)
+      Diagnostic(.error, id: .duplicateChunk, at: SourceLocation(path: path, line: line, column: column), message)
     }
     let sorted = [
       at("Chapters/02-b.md", 1, 1, "a"), at("Chapters/01-a.md", 10, 1, "a"), at("Chapters/01-a.md", 9, 20, "a"),
@@ -33,18 +34,21 @@ final class DiagnosticTests: XCTestCase {
 
   func testHasErrorsIgnoresWarningsAndNotes() {
     let location = SourceLocation(path: "p", line: 1)
-    XCTAssertFalse([Diagnostic(.warning, id: "w", at: location, "m"), .note(at: location, "n")].hasErrors)
+    XCTAssertFalse([Diagnostic(.warning, id: .diagramTooWide, at: location, "m"), .note(at: location, "n")].hasErrors)
     XCTAssertTrue(
-      [Diagnostic(.warning, id: "w", at: location, "m"), Diagnostic(.error, id: "e", at: location, "m")].hasErrors)
+      [
+        Diagnostic(.warning, id: .diagramTooWide, at: location, "m"),
+        Diagnostic(.error, id: .duplicateChunk, at: location, "m"),
+      ].hasErrors)
     XCTAssertFalse([Diagnostic]().hasErrors)
   }
 
   func testDiagnosticsErrorSortsAndJoins() {
     let error = DiagnosticsError([
-      Diagnostic(.error, id: "b", at: SourceLocation(path: "p", line: 2), "second"),
-      Diagnostic(.error, id: "a", at: SourceLocation(path: "p", line: 1), "first"),
+      Diagnostic(.error, id: .duplicateChunk, at: SourceLocation(path: "p", line: 2), "second"),
+      Diagnostic(.error, id: .chunkNotDefined, at: SourceLocation(path: "p", line: 1), "first"),
     ])
-    XCTAssertEqual(error.description, "p:1:1: error: first [a]\np:2:1: error: second [b]")
+    XCTAssertEqual(error.description, "p:1:1: error: first [chunk-not-defined]\np:2:1: error: second [duplicate-chunk]")
   }
 
   /// The tool's package, found from this file's path (`Scripts/BookTool/Tests/BookKitTests/…`).
@@ -53,45 +57,59 @@ final class DiagnosticTests: XCTestCase {
   /// The workspace's root, two folders above the tool's package.
   private static let workspaceRoot = DiagnosticTests.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every `id: "rule"` literal (and every `staleRule:`/`manifestRule:` of an output kind) in BookKit's
-  /// sources, except the notes'.
-  private static func ruleLiteralsInBookKit() throws -> Set<String> {
-    let folder = Self.toolRoot.appendingPathComponent("Sources/BookKit")
-    let pattern = try NSRegularExpression(pattern: #"(?:id|Rule): "([a-z0-9-]+)""#)
-    var rules: Set<String> = []
-    for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
-    where url.pathExtension == "swift" {
-      let text = try String(contentsOf: url, encoding: .utf8)
-      for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-        rules.insert(String(text[Range(match.range(at: 1), in: text)!]))
-      }
-    }
-    return rules.subtracting(["note"])
-  }
-
-  func testEveryRuleBookKitReportsIsInTheRuleLists() throws {
-    let listed = Set(
-      Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules)
-    let literals = try Self.ruleLiteralsInBookKit()
-    XCTAssertFalse(literals.isEmpty)
-    XCTAssertEqual(literals.subtracting(listed).sorted(), [], "reported but not listed")
-    XCTAssertEqual(Set(Diagnostic.generatedFileRules).subtracting(literals).sorted(), [], "listed but never reported")
-    XCTAssertEqual(
-      listed.count,
-      Diagnostic.chapterRules.count + Diagnostic.generatedFileRules.count + Diagnostic.captureRules.count
-        + Diagnostic.tagRules.count,
-      "listed twice")
-  }
-
-  func testTheReadmeRuleTableNamesEveryRule() throws {
+  /// The rule identifiers the README's tables name: every `` `a-rule` `` in a table row (`| … |`) of its
+  /// "Diagnostics" section.
+  private static func rulesInTheReadmeTables() throws -> Set<String> {
     let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let table = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
-    let rules =
-      Diagnostic.chapterRules + Diagnostic.generatedFileRules + Diagnostic.captureRules + Diagnostic.tagRules
-      + Diagnostic.diagramWarningRules
-    for rule in rules {
-      XCTAssertTrue(table.contains("`\(rule)`"), "README's rule table does not name `\(rule)`")
+    let section = readme.components(separatedBy: "\n### Diagnostics\n").dropFirst().first ?? ""
+    let body = section.components(separatedBy: "\n### ").first ?? ""
+    let rows = body.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    let named = try NSRegularExpression(pattern: #"`([a-z0-9]+(?:-[a-z0-9]+)+)`"#)
+    return Set(
+      rows.flatMap { row in
+        let row = String(row)
+        return named.matches(in: row, range: NSRange(row.startIndex..., in: row)).map {
+          String(row[Range($0.range(at: 1), in: row)!])
+        }
+      })
+  }
+
+  func testTheReadmeRuleTablesNameEveryRuleAndNothingElse() throws {
+    let named = try Self.rulesInTheReadmeTables()
+    let rules = Set(RuleID.allCases.filter { $0 != .note }.map(\.rawValue))
+    XCTAssertEqual(rules.subtracting(named).sorted(), [], "rules the README's tables do not name")
+    XCTAssertEqual(named.subtracting(rules).sorted(), [], "named in the README's tables, but not a RuleID")
+  }
+
+  /// The tool's sources, but the file that declares the rules and the one that groups them.
+  private static func sourcesThatReport() throws -> String {
+    let folder = Self.toolRoot.appendingPathComponent("Sources")
+    var texts: [String] = []
+    for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
+    where url.pathExtension == "swift" && !["RuleID.swift", "DiagnosticRules.swift"].contains(url.lastPathComponent) {
+      texts.append(try String(contentsOf: url, encoding: .utf8))
     }
+    return texts.joined(separator: "\n")
+  }
+
+  func testEveryRuleIsReportedSomewhereAndNamedAfterItsIdentifier() throws {
+    let sources = try Self.sourcesThatReport()
+    for rule in RuleID.allCases {
+      let parts = rule.rawValue.split(separator: "-")
+      let caseName = String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      XCTAssertTrue(sources.contains(".\(caseName)"), "[\(rule)] is never reported, or its case is not \(caseName)")
+    }
+  }
+
+  func testTheRuleGroupsNameEachRuleOnce() {
+    let groups = [
+      RuleID.chapterRules, RuleID.generatedFileRules, RuleID.captureRules, RuleID.tagRules,
+      RuleID.diagramWarningRules,
+    ]
+    let all = groups.flatMap { $0 }
+    XCTAssertEqual(Set(all).count, all.count, "a rule in two groups, or twice in one")
+    XCTAssertTrue(RuleID.chapterReadingRules.isSubset(of: RuleID.chapterRules))
+    XCTAssertFalse(all.contains(.note))
   }
 
   func testByteSearchFindsTheFirstOccurrenceAtOrAfterTheStart() {

@@ -134,7 +134,7 @@ final class GeneratedSourceTests: XCTestCase {
         let next = source.origins.indices.contains(index + 1) ? source.origins[index + 1] : nil
         if let next {
           XCTAssertEqual(
-            line, "#sourceLocation(file: \"\(next.path)\", line: \(next.line))", "\(file.path):\(index + 1)")
+            line, "#sourceLocation(file:\"\(next.path)\",line:\(next.line))", "\(file.path):\(index + 1)")
         }
       }
     }
@@ -176,19 +176,24 @@ final class GeneratedSourceTests: XCTestCase {
       // Chapters:
       //   Chapters/02-two.md
       //   Chapters/03-three.md
+      // Imports stay under the directive naming their chapter line, so they cannot head the file:
+      // swift-format-ignore-file: OrderedImports
 
-      #sourceLocation(file: "Chapters/03-three.md", line: 4)
+      #sourceLocation(file:"Chapters/03-three.md",line:4)
       let a = 3
       #sourceLocation()
 
-      #sourceLocation(file: "Chapters/02-two.md", line: 4)
+      #sourceLocation(file:"Chapters/02-two.md",line:4)
       let b = 2
       #sourceLocation()
 
       """)
     XCTAssertEqual(
       source.origins.map { $0.map(\.description) ?? "-" },
-      ["-", "-", "-", "-", "-", "-", "-", "Chapters/03-three.md:4:1", "-", "-", "-", "Chapters/02-two.md:4:1", "-"])
+      [
+        "-", "-", "-", "-", "-", "-", "-", "-", "-", "Chapters/03-three.md:4:1", "-", "-", "-", "Chapters/02-two.md:4:1",
+        "-",
+      ])
   }
 
   func testAnEmptyBlockRendersAnEmptyDirectivePair() {
@@ -198,7 +203,7 @@ final class GeneratedSourceTests: XCTestCase {
     guard let file = result.files.first else { return }
     let source = GeneratedSource(file)
     XCTAssertTrue(
-      source.text.hasSuffix("\n\n#sourceLocation(file: \"Chapters/01-test.md\", line: 4)\n#sourceLocation()\n"))
+      source.text.hasSuffix("\n\n#sourceLocation(file:\"Chapters/01-test.md\",line:4)\n#sourceLocation()\n"))
     XCTAssertEqual(source.origins.compactMap { $0 }, [])
   }
 
@@ -219,12 +224,14 @@ final class GeneratedSourceTests: XCTestCase {
       // Chapters:
       //   Chapters/01-test.md
       //   Chapters/02-n.md
+      // Imports stay under the directive naming their chapter line, so they cannot head the file:
+      // swift-format-ignore-file: OrderedImports
 
-      #sourceLocation(file: "Chapters/01-test.md", line: 5)
+      #sourceLocation(file:"Chapters/01-test.md",line:5)
       import PackageDescription
       #sourceLocation()
 
-      #sourceLocation(file: "Chapters/02-n.md", line: 4)
+      #sourceLocation(file:"Chapters/02-n.md",line:4)
       package.targets += []
       #sourceLocation()
 
@@ -232,7 +239,8 @@ final class GeneratedSourceTests: XCTestCase {
     XCTAssertEqual(
       source.origins.map { $0.map(\.description) ?? "-" },
       [
-        "Chapters/01-test.md:4:1", "-", "-", "-", "-", "-", "-", "-", "Chapters/01-test.md:5:1", "-", "-", "-",
+        "Chapters/01-test.md:4:1", "-", "-", "-", "-", "-", "-", "-", "-", "-", "Chapters/01-test.md:5:1", "-", "-",
+        "-",
         "Chapters/02-n.md:4:1", "-",
       ])
     XCTAssertTrue(GeneratedSource.isGenerated(source.text))

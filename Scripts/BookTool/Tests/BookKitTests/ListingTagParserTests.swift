@@ -256,7 +256,7 @@ final class ListingTagParserTests: XCTestCase {
       XCTAssertEqual(loaded.chapter.listings.first?.tag, .invalid, "[\(label)] tag")
       XCTAssertTrue(loaded.diagnostics.allSatisfy { $0.severity == .error }, "[\(label)] severities")
       XCTAssertTrue(
-        loaded.diagnostics.flatMap(\.notes).allSatisfy { $0.severity == .note && $0.id == "note" },
+        loaded.diagnostics.flatMap(\.notes).allSatisfy { $0.severity == .note && $0.id == .note },
         "[\(label)] note severities")
       XCTAssertTrue(
         loaded.diagnostics.allSatisfy { $0.location.path == self.path }, "[\(label)] diagnostic paths")
@@ -364,7 +364,7 @@ final class ListingTagParserTests: XCTestCase {
     ]
     for (typo, suggestion) in cases {
       let loaded = self.chapter(info: "sh \(typo)=1")
-      XCTAssertEqual(loaded.diagnostics.map(\.id), ["unknown-attribute"], "[\(typo)]")
+      XCTAssertEqual(loaded.diagnostics.map(\.id), [.unknownAttribute], "[\(typo)]")
       let message = loaded.diagnostics.first?.message ?? ""
       if let suggestion {
         XCTAssertEqual(message, "unknown attribute '\(typo)'; did you mean '\(suggestion)='?", "[\(typo)]")
@@ -396,11 +396,11 @@ final class ListingTagParserTests: XCTestCase {
   }
 
   func testFilePathRulesDirectly() {
-    let cases: [(path: String, id: String)] = [
-      ("", "file-not-owned"), ("..", "file-outside-workspace"), ("/", "file-outside-workspace"),
-      ("~", "file-outside-workspace"), ("Sources\\M\\A.swift", "file-not-owned"),
-      ("Sources/M\\A.swift", "file-not-owned"), ("Scripts/book", "file-not-owned"),
-      ("Package.swift/", "file-not-owned"), ("./Package.swift", "file-not-owned"),
+    let cases: [(path: String, id: RuleID)] = [
+      ("", .fileNotOwned), ("..", .fileOutsideWorkspace), ("/", .fileOutsideWorkspace),
+      ("~", .fileOutsideWorkspace), ("Sources\\M\\A.swift", .fileNotOwned),
+      ("Sources/M\\A.swift", .fileNotOwned), ("Scripts/book", .fileNotOwned),
+      ("Package.swift/", .fileNotOwned), ("./Package.swift", .fileNotOwned),
     ]
     for (path, id) in cases {
       XCTAssertEqual(FilePathRules.problem(with: path)?.id, id, "[\(path)]")

@@ -40,7 +40,7 @@ final class MarkdownDepthTests: XCTestCase {
     let parsed = MarkdownParser.parse(source, path: "Chapters/01-a.md")
     // Item k of the list is on line 3 + k at column 2k + 1, at level 2k + 3; its paragraph's text is at
     // level 2k + 5, and at column 2k + 3. The first text past level 100 is item 48's, on line 51.
-    XCTAssertEqual(parsed.diagnostics.map(\.id), ["nesting-too-deep"])
+    XCTAssertEqual(parsed.diagnostics.map(\.id), [.nestingTooDeep])
     XCTAssertEqual(
       parsed.diagnostics.map(\.location), [SourceLocation(path: "Chapters/01-a.md", line: 51, column: 99)])
     XCTAssertEqual(self.depth(parsed.document), MarkdownParser.maximumDepth)
@@ -88,7 +88,7 @@ final class MarkdownTableWidthTests: XCTestCase {
   func testAWiderRowIsAnErrorAndTheChapterIsReadWithoutTables() {
     // With the table extension this row alone would take cmark-gfm about 10 s.
     let parsed = MarkdownParser.parse(self.table(cells: 40_000), path: "Chapters/01-a.md")
-    XCTAssertEqual(parsed.diagnostics.map(\.id), ["table-too-wide"])
+    XCTAssertEqual(parsed.diagnostics.map(\.id), [.tableTooWide])
     XCTAssertEqual(parsed.diagnostics.map(\.location), [SourceLocation(path: "Chapters/01-a.md", line: 3)])
     XCTAssertEqual(parsed.document.children.map(\.kind), [.paragraph])
   }

@@ -49,7 +49,7 @@ final class SourceLocationCompileTests: WorkspaceTestCase {
       """)
     try self.tangle()
     let generated = try self.fixture.read("Sources/M/Bad.swift")
-    XCTAssertTrue(generated.contains("#sourceLocation(file: \"Chapters/01-errors.md\", line: 10)\n"), generated)
+    XCTAssertTrue(generated.contains("#sourceLocation(file:\"Chapters/01-errors.md\",line:10)\n"), generated)
     let result = try self.typecheck(["Sources/M/Bad.swift"])
     XCTAssertNotEqual(result.status, 0, "the deliberate type errors compiled")
     XCTAssertTrue(

@@ -310,7 +310,7 @@ final class TanglerTests: XCTestCase {
   /// The message for a missing `after=` anchor names the anchor and the file.
   func testAfterAnchorMissingMessageIsReadable() {
     let (_, result) = self.tangle([("01-one.md", [(self.a("chunk=c after=a"), "let c = 1")])])
-    XCTAssertEqual(result.diagnostics.map(\.id), ["chunk-not-defined"])
+    XCTAssertEqual(result.diagnostics.map(\.id), [.chunkNotDefined])
     XCTAssertEqual(
       result.diagnostics.first?.message,
       "'after=a' names a chunk of \(self.fileA) that is not defined before this block")
@@ -391,7 +391,7 @@ final class TanglerTests: XCTestCase {
       ("02-two.md", chapterText([(self.a(), "let a = 1")])),
     ])
     let loadProblem = Diagnostic(
-      .error, id: "not-utf8", at: SourceLocation(path: "Chapters/00-zero.md", line: 2, column: 3), "bad")
+      .error, id: .notUtf8, at: SourceLocation(path: "Chapters/00-zero.md", line: 2, column: 3), "bad")
     let book = Book(chapters: chapters, loadDiagnostics: [loadProblem])
     XCTAssertEqual(
       summary(book.diagnostics), ["not-utf8@Chapters/00-zero.md:2:3", "chunk-not-defined@Chapters/01-one.md:3:1"])

@@ -69,7 +69,7 @@ final class TerminalCaptureTests: XCTestCase {
   func testAMissingProgramIsALocatedError() {
     let missing = TerminalCapture(image: "x.svg", title: "t", program: "no-such-program", input: "")
     XCTAssertThrowsError(try missing.run(productsFolder: URL(fileURLWithPath: "/nonexistent"))) { error in
-      XCTAssertEqual((error as? DiagnosticsError)?.diagnostics.map(\.id), ["capture-program-missing"])
+      XCTAssertEqual((error as? DiagnosticsError)?.diagnostics.map(\.id), [.captureProgramMissing])
     }
   }
 

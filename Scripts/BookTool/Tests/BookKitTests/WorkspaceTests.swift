@@ -108,7 +108,7 @@ final class WorkspaceTests: WorkspaceTestCase {
     try self.fixture.remove("Chapters")
     XCTAssertThrowsError(try self.fixture.workspace.chapterPaths()) { error in
       XCTAssertEqual("\(error)", "Chapters: no such folder")
-      XCTAssertEqual((error as? Workspace.Failure)?.rule, "missing-folder")
+      XCTAssertEqual((error as? Workspace.Failure)?.rule, .missingFolder)
       XCTAssertEqual((error as? Workspace.Failure)?.location, "Chapters")
     }
   }
@@ -118,7 +118,7 @@ final class WorkspaceTests: WorkspaceTestCase {
     let workspace = Workspace(root: URL(fileURLWithPath: "/"), chaptersFolder: "no-such-chapters-\(UUID())")
     XCTAssertEqual(try workspace.url("Sources/M/A.swift").path, "/Sources/M/A.swift")
     XCTAssertThrowsError(try workspace.chapterPaths()) { error in
-      XCTAssertEqual((error as? Workspace.Failure)?.rule, "missing-folder", "\(error)")
+      XCTAssertEqual((error as? Workspace.Failure)?.rule, .missingFolder, "\(error)")
     }
   }
 

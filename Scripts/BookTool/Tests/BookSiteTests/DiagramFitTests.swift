@@ -85,7 +85,7 @@ final class DiagramFitTests: XCTestCase {
     let svg = try self.svg(source)
     let warning = try XCTUnwrap(DiagramFit.warning(for: svg, at: self.origin))
     XCTAssertEqual(warning.severity, .warning)
-    XCTAssertEqual(warning.id, "diagram-too-wide")
+    XCTAssertEqual(warning.id, .diagramTooWide)
     XCTAssertTrue(
       warning.description.hasPrefix("Chapters/02-x.md:50:1: warning: the diagram needs "), warning.description)
     XCTAssertNil(DiagramFit.warning(for: try self.svg(self.chain(3)), at: self.origin))

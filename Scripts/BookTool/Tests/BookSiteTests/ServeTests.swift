@@ -194,10 +194,10 @@ final class ServeTests: XCTestCase {
 
   func testServeFormatsFailuresLikeTheCompiler() {
     XCTAssertEqual(
-      ServeCommand.errorLine("'Site/a' cannot be written", at: "Site/a", rule: "file-system-error"),
+      ServeCommand.errorLine("'Site/a' cannot be written", at: "Site/a", rule: .fileSystemError),
       "Site/a:1:1: error: 'Site/a' cannot be written [file-system-error]")
     XCTAssertEqual(
-      ServeCommand.errorLine("cannot render the site: x", at: nil, rule: "render-failure"),
+      ServeCommand.errorLine("cannot render the site: x", at: nil, rule: .renderFailure),
       "<command-line>: error: cannot render the site: x [render-failure]")
   }
 

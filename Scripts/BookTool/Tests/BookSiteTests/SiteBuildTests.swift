@@ -55,7 +55,7 @@ final class SiteBuildTests: XCTestCase {
     let workspace = try self.workspace(["01-one.md": "# One\n\n![x](.site-files)\n", ".site-files": "x"])
     var timings = SiteTimings()
     let site = try SiteBuild.make(from: workspace, timings: &timings)
-    XCTAssertEqual(site.diagnostics.map(\.id), ["image-name-collision"])
+    XCTAssertEqual(site.diagnostics.map(\.id), [.imageNameCollision])
   }
 
   /// A workspace whose `Chapters/` holds the given files.

@@ -27,7 +27,7 @@ final class SiteManifestSafetyTests: XCTestCase {
     try self.appendToManifest(["/etc/hostname", "./index.html", "a//b.html"], in: workspace)
     let output = try self.plan(Array(self.chapters.prefix(1)), in: workspace)
     XCTAssertEqual(output.staleFiles, ["02-two.html"])
-    XCTAssertEqual(output.diagnostics.map(\.id), Array(repeating: "invalid-output-manifest", count: 3))
+    XCTAssertEqual(output.diagnostics.map(\.id), Array(repeating: .invalidOutputManifest, count: 3))
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Site/02-two.html"), "the valid stale file is not removed either")
   }
@@ -38,7 +38,7 @@ final class SiteManifestSafetyTests: XCTestCase {
       at: workspace.root.appendingPathComponent("Site/linked"), withDestinationURL: try workspace.url("Chapters"))
     try self.appendToManifest(["linked/01-one.md"], in: workspace)
     let output = try self.plan(self.chapters, in: workspace)
-    XCTAssertEqual(output.diagnostics.map(\.id), ["path-through-symlink"])
+    XCTAssertEqual(output.diagnostics.map(\.id), [.pathThroughSymlink])
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Chapters/01-one.md"))
   }
@@ -47,7 +47,7 @@ final class SiteManifestSafetyTests: XCTestCase {
     let workspace = try self.renderedWorkspace()
     try self.appendToManifest(["assets"], in: workspace)
     let output = try self.plan(self.chapters, in: workspace)
-    XCTAssertEqual(output.diagnostics.map(\.id), ["invalid-output-manifest"])
+    XCTAssertEqual(output.diagnostics.map(\.id), [.invalidOutputManifest])
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertTrue(workspace.exists("Site/assets/book.css"))
   }

@@ -93,7 +93,7 @@ final class SiteOutputTests: XCTestCase {
     let workspace = Workspace(root: folder)
     try workspace.write(Data("someone's page".utf8), to: "Site/index.html")
     let output = try SiteOutput(site: SiteFixture.site(self.chapters), workspace: workspace, folder: "Site")
-    XCTAssertEqual(output.diagnostics.map(\.id), ["file-not-owned"])
+    XCTAssertEqual(output.diagnostics.map(\.id), [.fileNotOwned])
     XCTAssertThrowsError(try output.apply(to: workspace))
     XCTAssertEqual(String(decoding: try workspace.read("Site/index.html"), as: UTF8.self), "someone's page")
   }

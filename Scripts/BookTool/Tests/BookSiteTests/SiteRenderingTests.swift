@@ -124,7 +124,7 @@ final class SiteRenderingTests: XCTestCase {
     guard case .failure(let error) = try BookMetadata.load(from: workspace) else {
       return XCTFail("a book.json without a title must fail")
     }
-    XCTAssertEqual(error.diagnostics.map(\.id), ["invalid-book-metadata"])
+    XCTAssertEqual(error.diagnostics.map(\.id), [.invalidBookMetadata])
     XCTAssertEqual(error.diagnostics.first?.location.path, "mybook/book.json")
   }
 

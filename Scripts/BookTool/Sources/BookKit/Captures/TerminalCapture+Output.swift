@@ -9,7 +9,7 @@ extension TerminalCapture {
     OwnedOutput.Kind(
       command: "book capture", folder: chaptersFolder, manifestPath: ".book/captured-files",
       header: "# Files written by `book capture`; it keeps this list. Do not edit.", requiresMarker: false,
-      pruneStops: [chaptersFolder], staleRule: "stale-capture", manifestRule: "stale-capture-manifest",
+      pruneStops: [chaptersFolder], staleRule: .staleCapture, manifestRule: .staleCaptureManifest,
       allows: { $0.hasSuffix(".svg") })
   }
 
@@ -57,6 +57,6 @@ extension TerminalCapture {
       OwnedOutput.Target(path: $0, expected: nil, origin: declarations)
     }
     let plan = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
-    return plan.diagnostics + plan.drift { _ in Diagnostic(.error, id: "capture-drift", at: declarations, "") }
+    return plan.diagnostics + plan.drift { _ in Diagnostic(.error, id: .captureDrift, at: declarations, "") }
   }
 }

@@ -29,7 +29,7 @@ extension TerminalCapture {
         let known = captures.compactMap(\.name).sorted().joined(separator: ", ")
         diagnostics.append(
           Diagnostic(
-            .error, id: "unknown-capture", at: transcript.attribute.location,
+            .error, id: .unknownCapture, at: transcript.attribute.location,
             "no capture named '\(name)' in \(Self.fileName)" + (known.isEmpty ? "" : " (there are: \(known))")))
         continue
       }
@@ -38,7 +38,7 @@ extension TerminalCapture {
       expected.append((transcript, text))
       diagnostics.append(
         Diagnostic(
-          .error, id: "capture-drift", at: transcript.listing.fence,
+          .error, id: .captureDrift, at: transcript.listing.fence,
           "this transcript differs from what '\(capture.program)' prints now for capture '\(name)'; "
             + "`book capture` prints the current transcript"))
     }

@@ -45,7 +45,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
     } catch {
       throw DiagnosticsError([
         Diagnostic(
-          .error, id: "invalid-captures", at: SourceLocation(path: path, line: 1),
+          .error, id: .invalidCaptures, at: SourceLocation(path: path, line: 1),
           "\(Self.fileName) must be a list of {\"image\", \"title\", \"program\", \"input\"}")
       ])
     }
@@ -57,7 +57,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw DiagnosticsError([
         Diagnostic(
-          .error, id: "capture-program-missing", at: SourceLocation(path: executable.path, line: 1),
+          .error, id: .captureProgramMissing, at: SourceLocation(path: executable.path, line: 1),
           "'\(self.program)' is not built; run `swift build` first")
       ])
     }
@@ -65,7 +65,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
     guard output.status == 0 else {
       throw DiagnosticsError([
         Diagnostic(
-          .error, id: "capture-program-failed", at: SourceLocation(path: executable.path, line: 1),
+          .error, id: .captureProgramFailed, at: SourceLocation(path: executable.path, line: 1),
           "'\(self.program)' exited with status \(output.status): \(output.errorText)")
       ])
     }

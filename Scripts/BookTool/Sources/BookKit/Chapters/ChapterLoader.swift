@@ -31,7 +31,7 @@ public enum ChapterLoader {
       let location = Self.firstInvalidUTF8(in: data, path: path)
       return .failure(
         DiagnosticsError([
-          Diagnostic(.error, id: "not-utf8", at: location, "chapter is not valid UTF-8; save it as UTF-8")
+          Diagnostic(.error, id: .notUtf8, at: location, "chapter is not valid UTF-8; save it as UTF-8")
         ]))
     }
     return .success(Self.chapter(path: path, source: source))

@@ -13,14 +13,14 @@ public enum ChapterNumbering {
       guard let number = Self.explicitNumber(of: name) else {
         problems.append(
           Diagnostic(
-            .error, id: "unnumbered-chapter", at: SourceLocation(path: path, line: 1),
+            .error, id: .unnumberedChapter, at: SourceLocation(path: path, line: 1),
             "chapter file '\(name)' is not named NN-name.md; `book tag` names each chapter's tag by its number"))
         continue
       }
       if let earlier = first[number] {
         problems.append(
           Diagnostic(
-            .error, id: "duplicate-chapter-number", at: SourceLocation(path: path, line: 1),
+            .error, id: .duplicateChapterNumber, at: SourceLocation(path: path, line: 1),
             "chapter number \(number) is already used by \(earlier); each chapter needs its own number",
             notes: [.note(at: SourceLocation(path: earlier, line: 1), "\(earlier) is chapter \(number)")]))
       } else {

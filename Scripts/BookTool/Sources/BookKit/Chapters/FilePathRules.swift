@@ -16,10 +16,10 @@ public enum FilePathRules {
   }
 
   /// Why the tool may not write `path` (a rule identifier and a message), or nil if it may.
-  public static func problem(with path: String, key: String = "file") -> (id: String, message: String)? {
+  public static func problem(with path: String, key: String = "file") -> (id: RuleID, message: String)? {
     self.message(for: path, key: key).map { message in
       let escapes = path.hasPrefix("/") || path.hasPrefix("~") || path.split(separator: "/").contains("..")
-      return (escapes ? "file-outside-workspace" : "file-not-owned", message)
+      return (escapes ? .fileOutsideWorkspace : .fileNotOwned, message)
     }
   }
 

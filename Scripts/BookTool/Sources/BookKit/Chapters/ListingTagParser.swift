@@ -47,12 +47,12 @@ enum ListingTagParser {
       } else if attribute.value == nil || attribute.value == "" {
         diagnostics.append(
           Diagnostic(
-            .error, id: "attribute-without-value", at: attribute.location,
+            .error, id: .attributeWithoutValue, at: attribute.location,
             "attribute '\(attribute.key)' needs a value: write \(attribute.key)=…"))
       } else if let first = seen[attribute.key] {
         diagnostics.append(
           Diagnostic(
-            .error, id: "repeated-attribute", at: attribute.location,
+            .error, id: .repeatedAttribute, at: attribute.location,
             "attribute '\(attribute.key)' is given twice",
             notes: [.note(at: first.location, "first given here")]))
       }
@@ -69,7 +69,7 @@ enum ListingTagParser {
     } else {
       message += "; known attributes are \(Self.knownKeys.map { "'\($0)='" }.joined(separator: ", "))"
     }
-    return Diagnostic(.error, id: "unknown-attribute", at: attribute.location, message)
+    return Diagnostic(.error, id: .unknownAttribute, at: attribute.location, message)
   }
 
   /// Decides what the block is, checking that its attributes fit together.
@@ -82,7 +82,7 @@ enum ListingTagParser {
     if let capture = value("capture"), isSwift {
       diagnostics.append(
         Diagnostic(
-          .error, id: "capture-on-swift", at: capture.location,
+          .error, id: .captureOnSwift, at: capture.location,
           "'capture=' marks a transcript of a program's output (a ```text block); Swift blocks are tangled or excerpts"))
     }
     if value("compile") != nil || value("excerpt") != nil {
@@ -90,7 +90,7 @@ enum ListingTagParser {
         guard let stray = value(key) else { continue }
         diagnostics.append(
           Diagnostic(
-            .error, id: "excerpt-with-chunk", at: stray.location,
+            .error, id: .excerptWithChunk, at: stray.location,
             "'\(key)=' applies to tangled blocks; an excerpt is never tangled (name a chunk as excerpt=PATH#CHUNK)"))
       }
       return Self.excerpt(
@@ -100,13 +100,13 @@ enum ListingTagParser {
       if let stray = attributes.first(where: { Self.knownKeys.contains($0.key) && $0.key != "capture" }) {
         diagnostics.append(
           Diagnostic(
-            .error, id: "attribute-without-file", at: stray.location,
+            .error, id: .attributeWithoutFile, at: stray.location,
             "attribute '\(stray.key)' needs 'file=' on the same block"))
       }
-      if isSwift, !diagnostics.contains(where: { $0.id == "unknown-attribute" }) {
+      if isSwift, !diagnostics.contains(where: { $0.id == .unknownAttribute }) {
         diagnostics.append(
           Diagnostic(
-            .error, id: "untangled-swift", at: fence,
+            .error, id: .untangledSwift, at: fence,
             "Swift block is neither tangled nor marked: add 'file=Sources/Module/File.swift' to compile it, "
               + "or 'compile=false' to show it as an excerpt"))
       }
@@ -115,7 +115,7 @@ enum ListingTagParser {
     if !isSwift {
       diagnostics.append(
         Diagnostic(
-          .error, id: "tangled-non-swift", at: file.location,
+          .error, id: .tangledNonSwift, at: file.location,
           "only Swift blocks are tangled; this block's language is '\(language)'"))
     }
     if let path = file.value, !path.isEmpty {
@@ -137,19 +137,19 @@ enum ListingTagParser {
     if let compile, compile.value != "false" {
       diagnostics.append(
         Diagnostic(
-          .error, id: "invalid-compile", at: compile.location,
+          .error, id: .invalidCompile, at: compile.location,
           "'compile=' takes only 'false' (a shown, uncompiled excerpt); tangled blocks are always compiled"))
     }
     if let file {
       diagnostics.append(
         Diagnostic(
-          .error, id: "excerpt-with-file", at: file.location,
+          .error, id: .excerptWithFile, at: file.location,
           "an excerpt cannot also be tangled with 'file='"))
     }
     if !isSwift, let marker = compile ?? source {
       diagnostics.append(
         Diagnostic(
-          .error, id: "excerpt-not-swift", at: marker.location,
+          .error, id: .excerptNotSwift, at: marker.location,
           "'\(marker.key)=' marks Swift blocks only; other languages are never compiled"))
     }
     return .excerpt(source.flatMap { Self.excerptSource($0, diagnostics: &diagnostics) })
@@ -163,7 +163,7 @@ enum ListingTagParser {
     if chunk?.isEmpty == true {
       diagnostics.append(
         Diagnostic(
-          .error, id: "attribute-without-value", at: attribute.location,
+          .error, id: .attributeWithoutValue, at: attribute.location,
           "'excerpt=\(value)' names no chunk after '#': write excerpt=PATH or excerpt=PATH#CHUNK"))
     }
     FilePathRules.check(parts[0], key: "excerpt", at: attribute.location, into: &diagnostics)
@@ -182,14 +182,14 @@ enum ListingTagParser {
     default:
       diagnostics.append(
         Diagnostic(
-          .error, id: "invalid-mode", at: mode.location,
+          .error, id: .invalidMode, at: mode.location,
           "'mode=' takes 'replace' or 'remove', not '\(value)'"))
       return .define
     }
     if chunk == nil {
       diagnostics.append(
         Diagnostic(
-          .error, id: "mode-without-chunk", at: mode.location,
+          .error, id: .modeWithoutChunk, at: mode.location,
           "'mode=\(mode.value ?? "")' needs 'chunk=' to name the chunk it changes"))
     }
     return operation
@@ -203,7 +203,7 @@ enum ListingTagParser {
     if let mode {
       diagnostics.append(
         Diagnostic(
-          .error, id: "after-with-mode", at: after.location,
+          .error, id: .afterWithMode, at: after.location,
           "'after=' places a new chunk; it cannot be combined with 'mode=\(mode.value ?? "")'"))
     }
     return after.value

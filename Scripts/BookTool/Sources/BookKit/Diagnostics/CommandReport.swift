@@ -15,7 +15,7 @@ public enum CommandReport {
 
   /// One failure in compiler format: `path:1:1: error: message [rule]`, or
   /// `<command-line>: error: message [rule]` for a problem with the arguments.
-  public static func line(_ message: String, at location: String = commandLine, rule: String) -> String {
+  public static func line(_ message: String, at location: String = commandLine, rule: RuleID) -> String {
     let place = location == Self.commandLine ? location : "\(location):1:1"
     return "\(place): error: \(message) [\(rule)]"
   }

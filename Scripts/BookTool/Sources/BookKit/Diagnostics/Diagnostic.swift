@@ -14,7 +14,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A stable identifier for the rule that was broken, e.g. `unknown-attribute`.
-  public var id: String
+  public var id: RuleID
   /// How serious it is.
   public var severity: Severity
   /// Where it applies.
@@ -26,7 +26,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a diagnostic.
   public init(
-    _ severity: Severity, id: String, at location: SourceLocation, _ message: String,
+    _ severity: Severity, id: RuleID, at location: SourceLocation, _ message: String,
     notes: [Diagnostic] = []
   ) {
     self.id = id
@@ -38,7 +38,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a note to attach to another diagnostic.
   public static func note(at location: SourceLocation, _ message: String) -> Diagnostic {
-    Diagnostic(.note, id: "note", at: location, message)
+    Diagnostic(.note, id: .note, at: location, message)
   }
 
   /// The diagnostic and its notes, one per line, in compiler format.

@@ -1,37 +1,36 @@
-extension Diagnostic {
+extension RuleID {
   /// Every rule a chapter can break on its way to tangled files, as `book tangle` and `book check` report
   /// them: tag attributes, `file=` paths, chunk operations and the chapter's encoding. The one list the
-  /// tests, the catalogue of bad inputs and the README's rule table are checked against.
-  public static let chapterRules = [
-    "after-on-existing-chunk", "after-with-mode", "attribute-without-file", "attribute-without-value",
-    "chunk-not-defined", "duplicate-chunk", "excerpt-not-swift", "excerpt-with-chunk", "excerpt-with-file",
-    "file-not-owned", "file-outside-workspace", "invalid-compile", "invalid-mode", "mode-without-chunk",
-    "not-utf8", "repeated-attribute", "tangled-non-swift", "unknown-attribute", "untangled-swift",
-    "capture-on-swift", "manifest-without-tools-version", "excerpt-drift", "excerpt-source-missing",
-    "nesting-too-deep", "table-too-wide",
+  /// tests and the catalogue of bad inputs are checked against.
+  public static let chapterRules: [RuleID] = [
+    .afterOnExistingChunk, .afterWithMode, .attributeWithoutFile, .attributeWithoutValue, .chunkNotDefined,
+    .duplicateChunk, .excerptNotSwift, .excerptWithChunk, .excerptWithFile, .fileNotOwned, .fileOutsideWorkspace,
+    .invalidCompile, .invalidMode, .modeWithoutChunk, .notUtf8, .repeatedAttribute, .tangledNonSwift,
+    .unknownAttribute, .untangledSwift, .captureOnSwift, .manifestWithoutToolsVersion, .excerptDrift,
+    .excerptSourceMissing, .nestingTooDeep, .tableTooWide,
   ]
 
   /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
   /// that cannot be read as text, whose Markdown nests too deep for the tool to walk, or whose table rows
   /// are too wide for cmark-gfm to read in reasonable time.
-  public static let chapterReadingRules: Set<String> = ["nesting-too-deep", "not-utf8", "table-too-wide"]
+  public static let chapterReadingRules: Set<RuleID> = [.nestingTooDeep, .notUtf8, .tableTooWide]
 
   /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
-  public static let tagRules = ["duplicate-chapter-number", "unnumbered-chapter"]
+  public static let tagRules: [RuleID] = [.duplicateChapterNumber, .unnumberedChapter]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
-  public static let generatedFileRules = [
-    "generated-file-drift", "missing-generated-file", "stale-generated-file", "stale-manifest",
-    "interrupted-output", "invalid-output-manifest",
+  public static let generatedFileRules: [RuleID] = [
+    .generatedFileDrift, .missingGeneratedFile, .staleGeneratedFile, .staleManifest, .interruptedOutput,
+    .invalidOutputManifest,
   ]
 
   /// The rules `book site` and `book check` report about how a Mermaid diagram renders; warnings, which
   /// do not fail a command.
-  public static let diagramWarningRules = ["diagram-too-wide"]
+  public static let diagramWarningRules: [RuleID] = [.diagramTooWide]
 
   /// The rules `book capture` reports about the pictures of the book's programs.
-  public static let captureRules = [
-    "capture-drift", "capture-program-failed", "capture-program-missing", "invalid-captures", "unknown-capture",
-    "stale-capture", "stale-capture-manifest",
+  public static let captureRules: [RuleID] = [
+    .captureDrift, .captureProgramFailed, .captureProgramMissing, .invalidCaptures, .unknownCapture, .staleCapture,
+    .staleCaptureManifest,
   ]
 }

@@ -31,7 +31,7 @@ extension MarkdownParser {
   /// The error for a line with too many `|`.
   static func tooManyPipes(at location: SourceLocation) -> Diagnostic {
     Diagnostic(
-      .error, id: "table-too-wide", at: location,
+      .error, id: .tableTooWide, at: location,
       "line has more than \(Self.maximumPipesPerLine) '|'; cmark-gfm reads a table row in time quadratic in its "
         + "cells, so this chapter is read without tables: split the table")
   }

@@ -64,7 +64,7 @@ public enum MarkdownParser {
     if let cut = copied.cut {
       diagnostics.append(
         Diagnostic(
-          .error, id: "nesting-too-deep", at: SourceLocation(path: path, line: cut.line, column: cut.column),
+          .error, id: .nestingTooDeep, at: SourceLocation(path: path, line: cut.line, column: cut.column),
           "Markdown nested deeper than \(Self.maximumDepth) levels (lists, quotes, emphasis or links inside "
             + "one another); flatten it"))
     }

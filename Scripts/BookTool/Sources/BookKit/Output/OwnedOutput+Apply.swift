@@ -21,15 +21,6 @@ extension OwnedOutput {
     self.currentManifest == self.manifest || (self.currentManifest == nil && self.targets.isEmpty)
   }
 
-  /// Writes every out-of-date target, removes stale files and leftovers, and writes the manifest; nothing
-  /// at all when there is an error.
-  ///
-  /// The order makes a kill at any point safe: (1) the manifest is replaced (atomically) by a journal that
-  /// lists every path already owned and every target, marked incomplete; (2) each target is written
-  /// through its fixed temporary file and renamed; (3) stale files and leftovers are removed; (4) the
-  /// complete manifest replaces the journal. After a kill in (1) the old manifest stands and at most its
-  /// temporary file is left; after (2) or (3) every file touched is listed, so the next run owns it,
-  /// finishes the work and removes what is stale, and `book check` reports `interrupted-output`.
   /// How long the apply pauses after its journal and after each file: `BOOK_APPLY_PAUSE_MICROSECONDS`, set
   /// only by the crash tests, so that the kills they send at random times land inside the apply often
   /// enough to test it on a fast, quiet machine. Unset (always, outside those tests), it is zero.
@@ -41,6 +32,15 @@ extension OwnedOutput {
     if Self.crashTestPause > 0 { usleep(Self.crashTestPause) }
   }
 
+  /// Writes every out-of-date target, removes stale files and leftovers, and writes the manifest; nothing
+  /// at all when there is an error.
+  ///
+  /// The order makes a kill at any point safe: (1) the manifest is replaced (atomically) by a journal that
+  /// lists every path already owned and every target, marked incomplete; (2) each target is written
+  /// through its fixed temporary file and renamed; (3) stale files and leftovers are removed; (4) the
+  /// complete manifest replaces the journal. After a kill in (1) the old manifest stands and at most its
+  /// temporary file is left; after (2) or (3) every file touched is listed, so the next run owns it,
+  /// finishes the work and removes what is stale, and `book check` reports `interrupted-output`.
   public func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     guard !self.isCurrent else { return Changes(written: [], removed: []) }

@@ -14,12 +14,12 @@ extension OwnedOutput {
     if self.previous.isIncomplete {
       found.append(
         Diagnostic(
-          .error, id: "interrupted-output", at: SourceLocation(path: self.kind.manifestPath, line: 2),
+          .error, id: .interruptedOutput, at: SourceLocation(path: self.kind.manifestPath, line: 2),
           "an earlier `\(command)` was interrupted before it finished; run `\(command)` to finish it"))
     }
     found += self.leftovers.map { path in
       Diagnostic(
-        .error, id: "interrupted-output", at: SourceLocation(path: path, line: 1),
+        .error, id: .interruptedOutput, at: SourceLocation(path: path, line: 1),
         "temporary file of an interrupted `\(command)`; run `\(command)` to remove it")
     }
     if found.isEmpty, !self.isManifestCurrent {

@@ -24,7 +24,7 @@ extension OwnedOutput {
       guard let path = Workspace.plainPath(entry.path), self.kind.allows(path) else {
         self.diagnostics.append(
           Diagnostic(
-            .error, id: "invalid-output-manifest", at: SourceLocation(path: self.kind.manifestPath, line: entry.line),
+            .error, id: .invalidOutputManifest, at: SourceLocation(path: self.kind.manifestPath, line: entry.line),
             "'\(entry.path)' is not a path `\(self.kind.command)` may own (it must be a plain relative path "
               + "inside its folder); delete this line (nothing was written or removed)"))
         continue
@@ -53,7 +53,7 @@ extension OwnedOutput {
     guard let current = self.targets[index].current, !self.owns(target.path, current, listed: listed) else { return }
     self.diagnostics.append(
       Diagnostic(
-        .error, id: "file-not-owned", at: target.origin,
+        .error, id: .fileNotOwned, at: target.origin,
         "\(path) exists and `\(self.kind.command)` did not write it (\(self.kind.manifestPath) does not list it"
           + "\(self.kind.requiresMarker ? ", or it lacks the generated header" : "")); it will not overwrite it "
           + "(move that file away, or choose another name)"))
@@ -76,7 +76,7 @@ extension OwnedOutput {
         if Workspace.entry(at: url.path) == .folder {
           self.diagnostics.append(
             Diagnostic(
-              .error, id: "invalid-output-manifest", at: SourceLocation(path: self.kind.manifestPath, line: entry.line),
+              .error, id: .invalidOutputManifest, at: SourceLocation(path: self.kind.manifestPath, line: entry.line),
               "'\(entry.path)' is a folder, not a file `\(self.kind.command)` wrote; delete this line (nothing was "
                 + "written or removed)"))
           continue

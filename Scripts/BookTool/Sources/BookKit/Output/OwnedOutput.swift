@@ -30,12 +30,12 @@ public struct OwnedOutput: Sendable {
     /// Whether the manifest may name a path (relative to `folder`), beyond being a plain path.
     public var allows: @Sendable (String) -> Bool
     /// The rule ids of a stale file and of an out-of-date manifest (`stale-generated-file`, `stale-manifest`).
-    public var staleRule: String, manifestRule: String
+    public var staleRule: RuleID, manifestRule: RuleID
 
     /// Creates a kind of output.
     public init(
       command: String, folder: String, manifestPath: String, header: String, requiresMarker: Bool,
-      pruneStops: Set<String>, staleRule: String, manifestRule: String,
+      pruneStops: Set<String>, staleRule: RuleID, manifestRule: RuleID,
       allows: @escaping @Sendable (String) -> Bool = { _ in true }
     ) {
       self.command = command

@@ -35,7 +35,7 @@ public enum ExcerptChecker {
     guard let file = files.first(where: { $0.path == source.file }) else {
       return [
         Diagnostic(
-          .error, id: "excerpt-source-missing", at: source.location,
+          .error, id: .excerptSourceMissing, at: source.location,
           "'excerpt=\(source.reference)' names a file that no chapter up to this one tangles")
       ]
     }
@@ -44,7 +44,7 @@ public enum ExcerptChecker {
       guard let chunk = file.chunks.first(where: { $0.name == name }) else {
         return [
           Diagnostic(
-            .error, id: "excerpt-source-missing", at: source.location,
+            .error, id: .excerptSourceMissing, at: source.location,
             "'excerpt=\(source.reference)' names a chunk that \(source.file) does not have at this chapter")
         ]
       }
@@ -55,7 +55,7 @@ public enum ExcerptChecker {
     guard let missing = Self.firstUnmatchedLine(of: listing.code, in: code) else { return [] }
     return [
       Diagnostic(
-        .error, id: "excerpt-drift",
+        .error, id: .excerptDrift,
         at: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine + missing, column: listing.fence.column),
         "this excerpt line is not in \(source.reference) as tangled at this chapter (or not in this order); "
           + "quote the code as it is, or elide lines with '// …'")

@@ -24,7 +24,7 @@ extension TangleOutput {
     let firstChunk = file.tangled.chunks[0].origin
     guard let current = file.current else {
       return Diagnostic(
-        .error, id: "missing-generated-file", at: firstChunk,
+        .error, id: .missingGeneratedFile, at: firstChunk,
         "\(file.tangled.path) is missing; run `book tangle` to generate it")
     }
     let expectedLines = file.source.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -36,7 +36,7 @@ extension TangleOutput {
     let location = origin ?? file.source.origins[..<min(index, file.source.origins.count)].compactMap { $0 }.last
       ?? firstChunk
     return Diagnostic(
-      .error, id: "generated-file-drift", at: location,
+      .error, id: .generatedFileDrift, at: location,
       "\(file.tangled.path):\(index + 1) differs from the chapter (a hand edit, or a forgotten "
         + "`book tangle`); edit the chapter, then run `book tangle`")
   }

@@ -26,7 +26,7 @@ public struct TangleOutput: Sendable {
   public static let kind = OwnedOutput.Kind(
     command: "book tangle", folder: "", manifestPath: ".book/tangled-files",
     header: "# Files written by `book tangle`; it keeps this list. Do not edit.", requiresMarker: true,
-    pruneStops: ["Sources", "Tests"], staleRule: "stale-generated-file", manifestRule: "stale-manifest",
+    pruneStops: ["Sources", "Tests"], staleRule: .staleGeneratedFile, manifestRule: .staleManifest,
     allows: { $0 == "Package.swift" || $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") })
 
   /// Every generated file, sorted by path.

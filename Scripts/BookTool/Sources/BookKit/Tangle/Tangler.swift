@@ -40,7 +40,7 @@ public struct Tangler {
     guard let first = manifest?.chunks.first, GeneratedSource.toolsVersionLine(of: first.code) == nil else { return }
     self.diagnostics.append(
       Diagnostic(
-        .error, id: "manifest-without-tools-version", at: first.origin,
+        .error, id: .manifestWithoutToolsVersion, at: first.origin,
         "the first listing of \(FilePathRules.manifest) must open with a '\(GeneratedSource.toolsVersionPrefix) X.Y' line"))
   }
 
@@ -133,7 +133,7 @@ public struct Tangler {
     if existing.chapterIndex == chapterIndex {
       self.diagnostics.append(
         Diagnostic(
-          .error, id: "duplicate-chunk", at: listing.fence,
+          .error, id: .duplicateChunk, at: listing.fence,
           "chunk '\(name)' of \(directive.file) is defined twice in this chapter; "
             + "add 'mode=replace' to replace the first version, or rename one",
           notes: [.note(at: existing.origin, "first defined here")]))
@@ -142,7 +142,7 @@ public struct Tangler {
     if directive.after != nil {
       self.diagnostics.append(
         Diagnostic(
-          .error, id: "after-on-existing-chunk", at: listing.fence,
+          .error, id: .afterOnExistingChunk, at: listing.fence,
           "chunk '\(name)' of \(directive.file) already exists, so this block replaces it in place; "
             + "remove 'after='",
           notes: [.note(at: existing.origin, "defined here")]))
@@ -160,7 +160,7 @@ public struct Tangler {
       notes.append(.note(at: later.fence, "'\(name)' is defined here, later in the book"))
     }
     self.diagnostics.append(
-      Diagnostic(.error, id: "chunk-not-defined", at: listing.fence, message, notes: notes))
+      Diagnostic(.error, id: .chunkNotDefined, at: listing.fence, message, notes: notes))
   }
 
   /// Where each (file, chunk) is defined by a plain `chunk=` block, in book order, for "defined later" notes.

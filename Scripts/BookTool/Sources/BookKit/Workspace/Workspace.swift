@@ -56,14 +56,14 @@ public struct Workspace: Sendable {
     }
 
     /// A stable rule identifier for the failure, like a diagnostic's.
-    public var rule: String {
+    public var rule: RuleID {
       switch self {
-      case .notFound: "workspace-not-found"
-      case .outside: "path-outside-workspace"
-      case .missing: "missing-folder"
-      case .io: "file-system-error"
-      case .throughSymlink: "path-through-symlink"
-      case .readOutside: "read-outside-workspace"
+      case .notFound: .workspaceNotFound
+      case .outside: .pathOutsideWorkspace
+      case .missing: .missingFolder
+      case .io: .fileSystemError
+      case .throughSymlink: .pathThroughSymlink
+      case .readOutside: .readOutsideWorkspace
       }
     }
   }

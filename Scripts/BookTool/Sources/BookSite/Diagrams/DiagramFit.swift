@@ -57,7 +57,7 @@ enum DiagramFit {
     guard let width = Self.viewBoxWidth(in: svg), !Self.fits(viewBoxWidth: width) else { return nil }
     let needed = Int(Self.legibleWidth(viewBoxWidth: width).rounded(.up))
     return Diagnostic(
-      .warning, id: "diagram-too-wide", at: location,
+      .warning, id: .diagramTooWide, at: location,
       "the diagram needs \(needed) px to keep its text at \(Int(Self.minimumTextSize)) px, wider than the "
         + "\(Int(Self.columnWidth)) px column, so it scrolls sideways; shorten its labels or split it")
   }

@@ -13,7 +13,7 @@ extension FlowchartParser {
     else {
       let found = Self.text(bytes, start..<Self.endOfToken(bytes, from: start))
       self.error(
-        "mermaid-unsupported", line: line, offset: start,
+        .mermaidUnsupported, line: line, offset: start,
         "only Mermaid flowcharts are rendered: start the block with 'flowchart LR' (or TB, TD, BT, RL), "
           + "not '\(found)'")
       return false
@@ -24,7 +24,7 @@ extension FlowchartParser {
     if !direction.isEmpty {
       guard let parsed = Flowchart.Direction(mermaid: direction) else {
         self.error(
-          "mermaid-syntax", line: line, offset: directionStart,
+          .mermaidSyntax, line: line, offset: directionStart,
           "unknown flowchart direction '\(direction)'; use TB, TD, BT, LR or RL")
         return true
       }
@@ -34,7 +34,7 @@ extension FlowchartParser {
     if rest < bytes.count {
       guard bytes[rest] == UInt8(ascii: ";") else {
         self.error(
-          "mermaid-syntax", line: line, offset: rest,
+          .mermaidSyntax, line: line, offset: rest,
           "unexpected '\(Self.text(bytes, rest..<Self.endOfToken(bytes, from: rest)))' after the flowchart header")
         return true
       }
@@ -48,17 +48,17 @@ extension FlowchartParser {
     let bytes = self.lines[line]
     let colon = Self.firstNonSpace(in: bytes, from: keywordEnd)
     guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":") else {
-      self.error("mermaid-syntax", line: line, offset: start, "write the diagram's title as 'accTitle: …'")
+      self.error(.mermaidSyntax, line: line, offset: start, "write the diagram's title as 'accTitle: …'")
       return
     }
     let title = Self.text(bytes, (colon + 1)..<bytes.count)
     guard !title.isEmpty else {
-      self.error("mermaid-syntax", line: line, offset: start, "accTitle is empty")
+      self.error(.mermaidSyntax, line: line, offset: start, "accTitle is empty")
       return
     }
     if let first = self.titleLocation {
       self.error(
-        "mermaid-syntax", line: line, offset: start, "accTitle is given twice",
+        .mermaidSyntax, line: line, offset: start, "accTitle is given twice",
         notes: [.note(at: first, "first given here")])
       return
     }
@@ -77,22 +77,22 @@ extension FlowchartParser {
     } else if marker < bytes.count, bytes[marker] == UInt8(ascii: "{") {
       guard let block = self.descriptionBlock(line: line, from: marker + 1) else {
         self.error(
-          "mermaid-syntax", line: line, offset: start, "'accDescr {' is not closed; end the description with '}'")
+          .mermaidSyntax, line: line, offset: start, "'accDescr {' is not closed; end the description with '}'")
         return self.lines.count
       }
       (description, nextLine) = block
     } else {
       self.error(
-        "mermaid-syntax", line: line, offset: start,
+        .mermaidSyntax, line: line, offset: start,
         "write the diagram's description as 'accDescr: …' or 'accDescr { … }'")
       return nextLine
     }
     if let first = self.descriptionLocation {
       self.error(
-        "mermaid-syntax", line: line, offset: start, "accDescr is given twice",
+        .mermaidSyntax, line: line, offset: start, "accDescr is given twice",
         notes: [.note(at: first, "first given here")])
     } else if description.isEmpty {
-      self.error("mermaid-syntax", line: line, offset: start, "accDescr is empty")
+      self.error(.mermaidSyntax, line: line, offset: start, "accDescr is empty")
     } else {
       self.descriptionLocation = self.location(line: line, offset: start)
       self.chart.description = description
@@ -125,7 +125,7 @@ extension FlowchartParser {
     let start = Self.firstNonSpace(in: bytes, from: keywordEnd)
     let location = self.location(line: line, offset: keyword)
     guard start < bytes.count else {
-      self.error("mermaid-syntax", line: line, offset: keyword, "subgraph needs a name")
+      self.error(.mermaidSyntax, line: line, offset: keyword, "subgraph needs a name")
       self.open(Flowchart.Subgraph(id: "", title: "", parent: self.openSubgraphs.last?.index), at: location)
       return
     }
@@ -135,7 +135,7 @@ extension FlowchartParser {
     if !id.isEmpty, bracket < bytes.count, bytes[bracket] == UInt8(ascii: "[") {
       guard let close = bytes.lastIndex(of: UInt8(ascii: "]")), close > bracket else {
         self.error(
-          "mermaid-syntax", line: line, offset: bracket, "subgraph title opened with '[' is not closed; expected ']'")
+          .mermaidSyntax, line: line, offset: bracket, "subgraph title opened with '[' is not closed; expected ']'")
         self.open(subgraph, at: location)
         return
       }
@@ -154,7 +154,7 @@ extension FlowchartParser {
     if self.openSubgraphs.count == Self.maximumSubgraphDepth {
       self.diagnostics.append(
         Diagnostic(
-          .error, id: "mermaid-syntax", at: location,
+          .error, id: .mermaidSyntax, at: location,
           "subgraphs nested deeper than \(Self.maximumSubgraphDepth) levels; flatten the diagram"))
     }
     self.openSubgraphs.append((self.chart.subgraphs.count, location))
@@ -164,7 +164,7 @@ extension FlowchartParser {
   /// `end`: closes the innermost open subgraph.
   mutating func closeSubgraph(line: Int, start: Int) {
     guard self.openSubgraphs.popLast() != nil else {
-      self.error("mermaid-syntax", line: line, offset: start, "'end' closes no subgraph")
+      self.error(.mermaidSyntax, line: line, offset: start, "'end' closes no subgraph")
       return
     }
   }
@@ -176,7 +176,7 @@ extension FlowchartParser {
     let direction = Self.word(in: bytes, at: start)
     if Flowchart.Direction(mermaid: direction) == nil {
       self.error(
-        "mermaid-syntax", line: line, offset: start,
+        .mermaidSyntax, line: line, offset: start,
         "unknown flowchart direction '\(direction)'; use TB, TD, BT, LR or RL")
     }
   }

@@ -10,7 +10,7 @@ extension FlowchartParser {
       do {
         self.add(try scanner.statement())
       } catch {
-        self.error("mermaid-syntax", line: line, offset: error.offset, error.message)
+        self.error(.mermaidSyntax, line: line, offset: error.offset, error.message)
       }
     }
   }

@@ -51,7 +51,7 @@ struct FlowchartParser {
   }
 
   /// Records an error about the diagram.
-  mutating func error(_ id: String, line: Int, offset: Int, _ message: String, notes: [Diagnostic] = []) {
+  mutating func error(_ id: RuleID, line: Int, offset: Int, _ message: String, notes: [Diagnostic] = []) {
     self.diagnostics.append(
       Diagnostic(.error, id: id, at: self.location(line: line, offset: offset), message, notes: notes))
   }
@@ -99,7 +99,7 @@ struct FlowchartParser {
       if self.diagnostics.isEmpty {
         self.diagnostics.append(
           Diagnostic(
-            .error, id: "mermaid-syntax", at: self.origin,
+            .error, id: .mermaidSyntax, at: self.origin,
             "Mermaid block is empty; start it with 'flowchart LR' (or TB, TD, BT, RL)"))
       }
       return
@@ -107,17 +107,17 @@ struct FlowchartParser {
     for open in self.openSubgraphs {
       let id = self.chart.subgraphs[open.index].id
       self.diagnostics.append(
-        Diagnostic(.error, id: "mermaid-syntax", at: open.location, "subgraph '\(id)' is not closed; add 'end'"))
+        Diagnostic(.error, id: .mermaidSyntax, at: open.location, "subgraph '\(id)' is not closed; add 'end'"))
     }
     if self.titleLocation == nil {
       self.diagnostics.append(
         Diagnostic(
-          .error, id: "diagram-without-title", at: header,
+          .error, id: .diagramWithoutTitle, at: header,
           "diagram has no 'accTitle: …'; name it (and describe it with 'accDescr: …') for screen readers"))
     }
     self.resolveSubgraphEndpoints()
     if self.chart.nodes.isEmpty, self.diagnostics.isEmpty {
-      self.diagnostics.append(Diagnostic(.error, id: "mermaid-syntax", at: header, "flowchart has no nodes"))
+      self.diagnostics.append(Diagnostic(.error, id: .mermaidSyntax, at: header, "flowchart has no nodes"))
     }
   }
 

@@ -3,13 +3,13 @@ import BookKit
 extension MermaidDiagram {
   /// The rule identifiers of problems that come from the machine (graphviz), not from the chapter:
   /// such results are not cached, so that installing graphviz fixes them without a restart.
-  static let graphvizRules: Set<String> = ["graphviz-missing", "graphviz-failed"]
+  static let graphvizRules: Set<RuleID> = [.graphvizMissing, .graphvizFailed]
 
   /// `dot` is not on `PATH`.
   static func graphvizMissing(at location: SourceLocation) -> DiagnosticsError {
     DiagnosticsError([
       Diagnostic(
-        .error, id: "graphviz-missing", at: location,
+        .error, id: .graphvizMissing, at: location,
         "Mermaid diagrams are laid out by graphviz, but 'dot' is not on PATH; install the 'graphviz' package "
           + "(Scripts/setup.sh does)")
     ])
@@ -24,7 +24,7 @@ extension MermaidDiagram {
       case .unexpectedOutput(let message): message
       }
     return DiagnosticsError([
-      Diagnostic(.error, id: "graphviz-failed", at: location, "graphviz could not lay out the diagram: \(reason)")
+      Diagnostic(.error, id: .graphvizFailed, at: location, "graphviz could not lay out the diagram: \(reason)")
     ])
   }
 

@@ -11,7 +11,7 @@ extension LinkChecker {
       if let first = firstDefinitions[key] {
         diagnostics.append(
           Diagnostic(
-            .warning, id: "duplicate-footnote", at: definition.location,
+            .warning, id: .duplicateFootnote, at: definition.location,
             "footnote '[^\(definition.label)]' is defined twice; only the first definition is shown",
             notes: [.note(at: first.location, "first defined here")]))
       } else {
@@ -23,7 +23,7 @@ extension LinkChecker {
     where !referenced.contains(key) {
       diagnostics.append(
         Diagnostic(
-          .warning, id: "unused-footnote", at: definition.location,
+          .warning, id: .unusedFootnote, at: definition.location,
           "footnote '[^\(definition.label)]' is defined but never referenced"))
     }
     let labels = references.footnoteDefinitions.map(\.label)
@@ -32,7 +32,7 @@ extension LinkChecker {
       if let suggestion = Suggestion.nearest(to: mark.label, among: labels) {
         message += "; did you mean '[^\(suggestion)]'?"
       }
-      diagnostics.append(Diagnostic(.error, id: "undefined-footnote", at: mark.location, message))
+      diagnostics.append(Diagnostic(.error, id: .undefinedFootnote, at: mark.location, message))
     }
     return diagnostics
   }

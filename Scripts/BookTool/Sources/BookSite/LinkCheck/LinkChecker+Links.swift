@@ -20,7 +20,7 @@ extension LinkChecker.Context {
     let written = reference.text.isEmpty ? "[](\(reference.destination))" : "[\(reference.text)](\(reference.destination))"
     return [
       Diagnostic(
-        .error, id: "unnumbered-reference", at: reference.location,
+        .error, id: .unnumberedReference, at: reference.location,
         "'\(written)' asks for a listing or figure number, but its target has none; point it at a numbered "
           + "listing or figure (not a test, a heading or a shell block), or give the link its own text")
     ]
@@ -35,7 +35,7 @@ extension LinkChecker.Context {
     case .absolute(let path):
       return [
         Diagnostic(
-          .error, id: "absolute-link", at: location,
+          .error, id: .absoluteLink, at: location,
           "link to '\(path)' starts at the server's root and breaks when the site is opened from a file; "
             + "write it relative to the chapter")
       ]
@@ -62,7 +62,7 @@ extension LinkChecker.Context {
     if path != fileName {
       diagnostics.append(
         Diagnostic(
-          .warning, id: "chapter-link-form", at: reference.location,
+          .warning, id: .chapterLinkForm, at: reference.location,
           "link to chapter '\(path)' should be written '\(fileName)', so that the site links to its page"))
     }
     if let fragment {
@@ -84,7 +84,7 @@ extension LinkChecker.Context {
     } else {
       message += " (looked for \(resolved))"
     }
-    return [Diagnostic(.error, id: "broken-link", at: location, message)]
+    return [Diagnostic(.error, id: .brokenLink, at: location, message)]
   }
 
   /// An anchor that must exist on a chapter's page, with a suggestion when one is close.
@@ -97,7 +97,7 @@ extension LinkChecker.Context {
     if let suggestion = Suggestion.nearest(to: anchor, among: self.targets.anchors[chapter] ?? []) {
       message += "; did you mean '#\(suggestion)'?"
     }
-    return [Diagnostic(.error, id: "broken-anchor", at: location, message)]
+    return [Diagnostic(.error, id: .brokenAnchor, at: location, message)]
   }
 
   /// An image: a file inside the chapters folder, never one from the network.
@@ -109,14 +109,14 @@ extension LinkChecker.Context {
     case .external:
       return [
         Diagnostic(
-          .error, id: "remote-image", at: location,
+          .error, id: .remoteImage, at: location,
           "image '\(reference.destination)' would load from the network; save it under "
             + "\(self.workspace.chaptersFolder)/images/ and link it relatively")
       ]
     case .empty, .fragment, .absolute:
       return [
         Diagnostic(
-          .error, id: "missing-image", at: location,
+          .error, id: .missingImage, at: location,
           "image '\(reference.destination)' is not a path relative to the chapter (e.g. images/figure.svg)")
       ]
     case .relative(let path, _):
@@ -126,13 +126,13 @@ extension LinkChecker.Context {
       guard self.workspace.exists(resolved) else {
         return [
           Diagnostic(
-            .error, id: "missing-image", at: location, "image '\(path)' does not exist (looked for \(resolved))")
+            .error, id: .missingImage, at: location, "image '\(path)' does not exist (looked for \(resolved))")
         ]
       }
       guard resolved.hasPrefix(self.workspace.chaptersFolder + "/") else {
         return [
           Diagnostic(
-            .error, id: "image-outside-chapters", at: location,
+            .error, id: .imageOutsideChapters, at: location,
             "image '\(path)' lies outside \(self.workspace.chaptersFolder)/, so the site cannot copy it; "
               + "move it under \(self.workspace.chaptersFolder)/images/")
         ]
@@ -143,6 +143,6 @@ extension LinkChecker.Context {
 
   /// A relative destination that climbs out of the workspace.
   private static func leavesWorkspace(_ destination: String, at location: SourceLocation) -> Diagnostic {
-    Diagnostic(.error, id: "broken-link", at: location, "'\(destination)' leads out of the workspace")
+    Diagnostic(.error, id: .brokenLink, at: location, "'\(destination)' leads out of the workspace")
   }
 }

@@ -83,7 +83,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
       return .failure(
         DiagnosticsError([
           Diagnostic(
-            .error, id: "invalid-book-metadata", at: SourceLocation(path: path, line: 1),
+            .error, id: .invalidBookMetadata, at: SourceLocation(path: path, line: 1),
             "\(Self.fileName) is not valid book metadata (\(Self.describe(error))); expected "
               + "{\"title\": …, \"subtitle\": …, \"parts\": [{\"title\": …, \"chapters\": [0, 1]}]}")
         ]))

@@ -5,7 +5,7 @@ import Foundation
 /// images they use. Shared with `book check`, which compares the result with the site on disk.
 public enum SiteBuild {
   /// Renders the book in `input`'s chapters folder. Diagnostics in the result are the problems that stop
-  /// the site: a chapter that cannot be read (`Diagnostic.chapterReadingRules`), invalid `book.json`, a
+  /// the site: a chapter that cannot be read (`RuleID.chapterReadingRules`), invalid `book.json`, a
   /// diagram that cannot be rendered. (The
   /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
   /// `inputs` hold the hash of every byte read, as read.
@@ -21,7 +21,7 @@ public enum SiteBuild {
       return data
     }
     site.inputs = inputs
-    let unreadable = book.diagnostics.filter { Diagnostic.chapterReadingRules.contains($0.id) }
+    let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     site.diagnostics = (site.diagnostics + unreadable).sortedByLocation()
     return site
   }
@@ -39,7 +39,7 @@ public enum SiteBuild {
       switch ChapterLoader.chapter(path: path, data: data) {
       case .success(let loaded):
         chapters.append(loaded.chapter)
-        problems += loaded.diagnostics.filter { Diagnostic.chapterReadingRules.contains($0.id) }
+        problems += loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
       case .failure(let error): problems += error.diagnostics
       }
     }
@@ -98,7 +98,7 @@ extension SiteBuild {
       try workspace.readIfPresent("\(workspace.chaptersFolder)/\(path)")
     }
     guard !site.diagnostics.hasErrors,
-      !book.diagnostics.contains(where: { Diagnostic.chapterReadingRules.contains($0.id) })
+      !book.diagnostics.contains(where: { RuleID.chapterReadingRules.contains($0.id) })
     else {
       return site.diagnostics
     }

@@ -18,7 +18,7 @@ enum SiteImages {
       guard !taken.contains(path.lowercased()) else {
         diagnostics += Self.locations(of: image, in: book).map { location in
           Diagnostic(
-            .error, id: "image-name-collision", at: location,
+            .error, id: .imageNameCollision, at: location,
             "image '\(image)' has the name of a file the site writes itself (\(path)); move it, e.g. under images/")
         }
         continue

@@ -27,8 +27,8 @@ public struct SiteOutput: Sendable {
     OwnedOutput.Kind(
       command: "book site", folder: folder,
       manifestPath: folder.isEmpty ? Self.manifestName : "\(folder)/\(Self.manifestName)",
-      header: Self.manifestHeader, requiresMarker: false, pruneStops: [folder], staleRule: "stale-site-file",
-      manifestRule: "stale-site-manifest", allows: { $0 != Self.manifestName })
+      header: Self.manifestHeader, requiresMarker: false, pruneStops: [folder], staleRule: .staleSiteFile,
+      manifestRule: .staleSiteManifest, allows: { $0 != Self.manifestName })
   }
 
   /// The site folder, relative to the workspace root; empty when the workspace is the site folder itself.
@@ -104,10 +104,10 @@ extension SiteOutput {
       let path = self.workspacePath(target.path)
       guard let current = target.current else {
         return Diagnostic(
-          .error, id: "site-drift", at: SourceLocation(path: path, line: 1), "\(path) is missing; run `book site`")
+          .error, id: .siteDrift, at: SourceLocation(path: path, line: 1), "\(path) is missing; run `book site`")
       }
       return Diagnostic(
-        .error, id: "site-drift",
+        .error, id: .siteDrift,
         at: SourceLocation(path: path, line: Self.firstDifferentLine(current, target.expected ?? Data())),
         "\(path) differs from what the chapters render to (a hand edit, or a forgotten `book site`); run `book site`")
     }

@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
       site.files["index.html"] = Data(self.indexPage(template: template).utf8)
       site.files["print.html"] = Data(self.printPage(articles: pages.map(\.print), template: template).utf8)
       site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
-      for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
+      for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
       site.images = images.sorted()
       return site
     }

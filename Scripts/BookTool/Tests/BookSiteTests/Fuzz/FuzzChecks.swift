@@ -7,28 +7,9 @@ enum FuzzChecks {
   static let toolRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every rule the tool can report: each `id: "…"`, `rule: "…"` or `error("…"` literal of its sources,
-  /// and each rule the README names.
-  static func knownRules() throws -> Set<String> {
-    let literal = try NSRegularExpression(pattern: #"(?:id: |rule: |error\(\s*)"([a-z0-9-]+)""#)
-    var rules: Set<String> = []
-    let sources = Self.toolRoot.appendingPathComponent("Sources")
-    for case let url as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? .init()
-    where url.pathExtension == "swift" {
-      rules.formUnion(Self.captures(of: literal, in: try String(contentsOf: url, encoding: .utf8)))
-    }
-    let workspaceRoot = Self.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
-    let readme = workspaceRoot.appendingPathComponent("README.md")
-    let named = try NSRegularExpression(pattern: #"`([a-z0-9]+(?:-[a-z0-9]+)+)`"#)
-    rules.formUnion(Self.captures(of: named, in: try String(contentsOf: readme, encoding: .utf8)))
-    return rules
-  }
-
-  /// The first capture group of every match.
-  private static func captures(of pattern: NSRegularExpression, in text: String) -> [String] {
-    pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
-      String(text[Range($0.range(at: 1), in: text)!])
-    }
+  /// Every rule the tool can report, as printed in brackets (notes print `note`, which is no rule).
+  static func knownRules() -> Set<String> {
+    Set(RuleID.allCases.filter { $0 != .note }.map(\.rawValue))
   }
 
   /// `path:line:col: severity: message [rule]`.
