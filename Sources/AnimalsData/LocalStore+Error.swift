@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1869)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1875)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -32,6 +32,7 @@ extension LocalStore {
 }
 
 extension LocalStore.Error: CustomStringConvertible {
+  /// One sentence a person can act on, naming the file where it matters.
   public var description: String {
     switch self {
     case .notADatabase(let path): "the file '\(path)' is not an Animals database (it was not changed)"
@@ -51,7 +52,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1922)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1929)
 import GRDB
 
 extension LocalStore {

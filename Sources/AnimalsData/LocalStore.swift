@@ -131,18 +131,21 @@ extension LocalStore {
 
 #sourceLocation(file:"Chapters/06-animals-data.md",line:1775)
 extension LocalStore: PersistentSessionStore {
+  /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
   }
 
+  /// Every animal in the file; a row with a diet this version does not know throws `unknownDiet`.
   public func fetchAnimals() async throws -> [Animal] {
     try await self.read { db in try AnimalRecord.fetchAll(db).map { try $0.animal() } }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1792)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1794)
 extension LocalStore {
+  /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
@@ -155,6 +158,7 @@ extension LocalStore {
     return animal
   }
 
+  /// Replaces the animal `animalId`, which must exist, and returns its new value.
   public func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
@@ -168,6 +172,7 @@ extension LocalStore {
     return animal
   }
 
+  /// Deletes the animal `animalId`, which must exist, and returns what it was.
   public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
     try await self.write { db in
       let animal = try Self.existingAnimal(animalId, in: db)
@@ -176,6 +181,7 @@ extension LocalStore {
     }
   }
 
+  /// Replaces every category and animal with the sample data, in one transaction.
   public func reloadSampleData() async throws -> SampleData {
     try await self.write { db in
       try AnimalRecord.deleteAll(db)

@@ -51,19 +51,19 @@ extension PersistentSession {
   /// Reads every category.
   package func fetchCategories<D, S>() -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in try await store.fetchCategories() }) { .didFetchCategories(result: $0) }
+    self.thunk({ store in try await store.fetchCategories() }, outcome: { .didFetchCategories(result: $0) })
   }
 
   /// Reads every animal.
   package func fetchAnimals<D, S>() -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in try await store.fetchAnimals() }) { .didFetchAnimals(result: $0) }
+    self.thunk({ store in try await store.fetchAnimals() }, outcome: { .didFetchAnimals(result: $0) })
   }
 
   /// Puts the sample data back.
   package func reloadSampleData<D, S>() -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in try await store.reloadSampleData() }) { .didReloadSampleData(result: $0) }
+    self.thunk({ store in try await store.reloadSampleData() }, outcome: { .didReloadSampleData(result: $0) })
   }
 
   /// Adds an animal; the outcome carries the temporary `id` the view made up.
@@ -71,9 +71,9 @@ extension PersistentSession {
     id: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in try await store.addAnimal(name: name, diet: diet, categoryId: categoryId) }) {
-      .didAddAnimal(id: id, result: $0)
-    }
+    self.thunk(
+      { store in try await store.addAnimal(name: name, diet: diet, categoryId: categoryId) },
+      outcome: { .didAddAnimal(id: id, result: $0) })
   }
 
   /// Changes the animal `animalId`.
@@ -81,17 +81,17 @@ extension PersistentSession {
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in
-      try await store.updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-    }) { .didUpdateAnimal(animalId: animalId, result: $0) }
+    self.thunk(
+      { store in try await store.updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId) },
+      outcome: { .didUpdateAnimal(animalId: animalId, result: $0) })
   }
 
   /// Deletes the animal `animalId`.
   package func deleteAnimal<D, S>(animalId: Animal.ID) -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    self.thunk({ store in try await store.deleteAnimal(animalId: animalId) }) {
-      .didDeleteAnimal(animalId: animalId, result: $0)
-    }
+    self.thunk(
+      { store in try await store.deleteAnimal(animalId: animalId) },
+      outcome: { .didDeleteAnimal(animalId: animalId, result: $0) })
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2638)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2657)
 import AnimalsData
 import XCTest
 
@@ -56,21 +56,25 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2694)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2713)
 extension AnimalsFilterTests {
+  /// A name, a selector of an animal list (`nil` for the categories), and the filter meant to guard it.
+  typealias GuardedSelector = (
+    String, @Sendable (AnimalsState) -> [Animal]?, @Sendable (AnimalsState, AnimalsAction) -> Bool
+  )
+
   func testAFilterThatSaysNoIsNeverWrong() throws {
-    let selectors:
-      [(String, @Sendable (AnimalsState) -> [Animal]?, @Sendable (AnimalsState, AnimalsAction) -> Bool)] = [
-        ("categories", { _ in nil }, AnimalsFilter.filterCategories()),
-        (
-          "mammals", AnimalsState.selectAnimalsValues(categoryId: "Mammal"),
-          AnimalsFilter.filterAnimals(categoryId: "Mammal")
-        ),
-        (
-          "birds", AnimalsState.selectAnimalsValues(categoryId: "Bird"),
-          AnimalsFilter.filterAnimals(categoryId: "Bird")
-        ),
-      ]
+    let selectors: [GuardedSelector] = [
+      ("categories", { _ in nil }, AnimalsFilter.filterCategories()),
+      (
+        "mammals", AnimalsState.selectAnimalsValues(categoryId: "Mammal"),
+        AnimalsFilter.filterAnimals(categoryId: "Mammal")
+      ),
+      (
+        "birds", AnimalsState.selectAnimalsValues(categoryId: "Bird"),
+        AnimalsFilter.filterAnimals(categoryId: "Bird")
+      ),
+    ]
     let categories = AnimalsState.selectCategoriesValues()
     for (stateLabel, old) in Self.oldStates {
       for (label, action) in ActionExamples.all {
@@ -88,7 +92,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2732)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2755)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

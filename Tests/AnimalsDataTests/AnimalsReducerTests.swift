@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2344)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2351)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2403)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2410)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -138,8 +138,19 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2484)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2491)
 extension AnimalsReducerTests {
+  /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
+  struct ExpectedChange {
+    let label: String
+    let change: (inout AnimalsState) -> Void
+
+    init(_ label: String, _ change: @escaping (inout AnimalsState) -> Void) {
+      self.label = label
+      self.change = change
+    }
+  }
+
   static let axolotl = Animal(
     animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
 
@@ -153,50 +164,51 @@ extension AnimalsReducerTests {
 
   func testDataActionsRecordWhatTheStoreDid() throws {
     let failed = Status.failure(message: Samples.failure.message)
-    let cases: [(String, (inout AnimalsState) -> Void)] = [
-      ("categories fetched", { $0.categories.status = .success }),
-      ("categories failed", { $0.categories.status = failed }),
-      ("animals fetched", { $0.animals.status = .success }),
-      ("animals failed", { $0.animals.status = failed }),
-      ("samples reloaded", { state in
+    let cases: [ExpectedChange] = [
+      ExpectedChange("categories fetched") { $0.categories.status = .success },
+      ExpectedChange("categories failed") { $0.categories.status = failed },
+      ExpectedChange("animals fetched") { $0.animals.status = .success },
+      ExpectedChange("animals failed") { $0.animals.status = failed },
+      ExpectedChange("samples reloaded") { state in
         state.animals.data["Axolotl"] = nil
         state.categories.status = .success
         state.animals.status = .success
-      }),
-      ("reload failed", { state in
+      },
+      ExpectedChange("reload failed") { state in
         state.categories.status = failed
         state.animals.status = failed
-      }),
-      ("Ferret added", { state in
+      },
+      ExpectedChange("Ferret added") { state in
         state.animals.data["saved-1"] = Samples.ferret
         state.animals.queue["temp-1"] = .success
-      }),
-      ("add failed", { $0.animals.queue["temp-1"] = failed }),
-      ("Dog renamed", { state in
+      },
+      ExpectedChange("add failed") { $0.animals.queue["temp-1"] = failed },
+      ExpectedChange("Dog renamed") { state in
         state.animals.data["Dog"] = Samples.wolf
         state.animals.queue["Dog"] = .success
-      }),
-      ("Dog moved to Bird", { state in
+      },
+      ExpectedChange("Dog moved to Bird") { state in
         state.animals.data["Dog"] = Samples.flyingDog
         state.animals.queue["Dog"] = .success
-      }),
-      ("Sparrow renamed", { state in
+      },
+      ExpectedChange("Sparrow renamed") { state in
         state.animals.data["Sparrow"] = Samples.finch
         state.animals.queue["Sparrow"] = .success
-      }),
-      ("update failed", { $0.animals.queue["Dog"] = failed }),
-      ("Dog deleted", { state in
+      },
+      ExpectedChange("update failed") { $0.animals.queue["Dog"] = failed },
+      ExpectedChange("Dog deleted") { state in
         state.animals.data["Dog"] = nil
         state.animals.queue["Dog"] = nil
-      }),
-      ("Sparrow deleted", { $0.animals.data["Sparrow"] = nil }),
-      ("delete failed", { $0.animals.queue["Dog"] = failed }),
+      },
+      ExpectedChange("Sparrow deleted") { $0.animals.data["Sparrow"] = nil },
+      ExpectedChange("delete failed") { $0.animals.queue["Dog"] = failed },
     ]
-    XCTAssertEqual(cases.map(\.0), ActionExamples.data.map(\.label))
-    for ((label, change), example) in zip(cases, ActionExamples.data) {
+    XCTAssertEqual(cases.map(\.label), ActionExamples.data.map(\.label))
+    for (expectedChange, example) in zip(cases, ActionExamples.data) {
       var expected = Self.before
-      change(&expected)
-      XCTAssertEqual(try AnimalsReducer.reduce(state: Self.before, action: example.action), expected, label)
+      expectedChange.change(&expected)
+      XCTAssertEqual(
+        try AnimalsReducer.reduce(state: Self.before, action: example.action), expected, expectedChange.label)
     }
   }
 
@@ -217,7 +229,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2566)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2585)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -259,7 +271,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2611)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2630)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3033)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3056)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -52,7 +52,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3085)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3108)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
