@@ -28,8 +28,8 @@ swift test --package-path Scripts/BookTool --skip-build
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
 
 # The house style (.swift-format), last so that a style finding never hides a failing test: the tool's
-# code (Scripts/format.sh rewrites it) and the tangled code (fixed in the chapters' listings).
-book_code=()
-for path in Package.swift Sources Tests; do [ -e "$path" ] && book_code+=("$path"); done
+# code (Scripts/format.sh rewrites it), then the tangled code, whose findings `book lint` reports at the
+# chapter lines of the listings that wrote them.
 swift format lint --strict --recursive --parallel --configuration .swift-format \
-  Scripts/BookTool/Package.swift Scripts/BookTool/Sources Scripts/BookTool/Tests "${book_code[@]}"
+  Scripts/BookTool/Package.swift Scripts/BookTool/Sources Scripts/BookTool/Tests
+Scripts/book lint

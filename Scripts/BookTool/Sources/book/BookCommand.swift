@@ -9,7 +9,8 @@ struct BookCommand: ParsableCommand {
     commandName: "book",
     abstract: "Tangle, check and test a book whose chapters are the single source of its code.",
     subcommands: [
-      TangleCommand.self, CheckCommand.self, TestCommand.self, TagCommand.self, CaptureCommand.self, SiteCommand.self, ServeCommand.self,
+      TangleCommand.self, CheckCommand.self, LintCommand.self, TestCommand.self, TagCommand.self, CaptureCommand.self,
+      SiteCommand.self, ServeCommand.self,
     ]
   )
 }

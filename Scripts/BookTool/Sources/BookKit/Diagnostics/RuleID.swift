@@ -174,6 +174,10 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case cannotListen = "cannot-listen"
   /// `book serve` could not render the site.
   case renderFailure = "render-failure"
+  /// `book lint`: a finding of `swift format lint` in a listing, at its chapter line.
+  case swiftFormat = "swift-format"
+  /// `book lint`: `swift format` could not be run, or failed without findings.
+  case swiftFormatFailed = "swift-format-failed"
 
   /// Not a rule: the label of a note that explains another diagnostic.
   case note = "note"
