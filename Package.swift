@@ -95,7 +95,7 @@ package.targets += [
 
 #sourceLocation(file:"Chapters/07-animals-data-client.md",line:34)
 package.dependencies += [
-  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]
 package.targets += [
   .executableTarget(
@@ -174,6 +174,6 @@ package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",
     dependencies: ["CounterData", "ElmCounter", "ElmStyle", "ImmutableData", "MiniCounter", "MiniRedux"],
-    swiftSettings: strict),
+    swiftSettings: strict)
 ]
 #sourceLocation()
