@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1122)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1124)
 import AnimalsData
 import Observation
 

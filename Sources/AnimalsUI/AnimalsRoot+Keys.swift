@@ -3,11 +3,11 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1484)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1490)
 import AnimalsData
 
 extension AnimalsRoot {
-  /// Handles `key`: the open editor's, the confirmation's, or the screen's.
+  /// Handles `key`: Ctrl-C quits; otherwise the open editor's, the search's, the confirmation's, or the screen's.
   public func handle(_ key: AnimalsKey) {
     if key == .interrupt {
       self.local.hasQuit = true
@@ -36,7 +36,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1523)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1529)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -58,7 +58,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1549)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1555)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -87,7 +87,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1582)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1588)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -107,7 +107,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1606)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1612)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -134,7 +134,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1643)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1649)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -151,7 +151,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1664)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1670)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1300)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1306)
 import AnimalsData
 import Observation
 

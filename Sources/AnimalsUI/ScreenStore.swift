@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1724)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1730)
 import ImmutableData
 import ImmutableUI
 
@@ -45,7 +45,7 @@ extension ScreenStore: ImmutableData.Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1768)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1774)
 extension ScreenStore: ImmutableData.Selector {
   /// The store's answer to `selector`.
   public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 925)
+#sourceLocation(file: "Chapters/09-animals.md", line: 926)
 import Foundation
 import GRDB
 import XCTest
@@ -41,7 +41,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 967)
+#sourceLocation(file: "Chapters/09-animals.md", line: 968)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -66,7 +66,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 996)
+#sourceLocation(file: "Chapters/09-animals.md", line: 997)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)

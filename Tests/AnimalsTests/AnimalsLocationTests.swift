@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1025)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1026)
 import Foundation
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 662)
+#sourceLocation(file: "Chapters/09-animals.md", line: 663)
 import Foundation
 import XCTest
 
@@ -46,7 +46,7 @@ enum AnimalsProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 709)
+#sourceLocation(file: "Chapters/09-animals.md", line: 710)
 extension AnimalsProgram {
   /// Runs `program` with `arguments`, `script` on its standard input and exactly `environment`.
   static func run(

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2191)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2198)
 import AnimalsUI
 import XCTest
 

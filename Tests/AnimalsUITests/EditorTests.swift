@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2627)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2634)
 import AnimalsData
 import XCTest
 
@@ -57,7 +57,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2685)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2692)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -85,7 +85,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2717)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2724)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -111,7 +111,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2746)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2753)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1806)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1812)
 import AnimalsData
 
 /// A failure of the fake catalogue, with the message a test chose.
@@ -51,7 +51,7 @@ actor FakeCatalogue: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1854)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1860)
 extension FakeCatalogue {
   func fetchCategories() async throws -> [Category] {
     try await self.enter("fetchCategories()")

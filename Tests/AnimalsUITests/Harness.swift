@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1909)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1916)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -52,7 +52,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1958)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 1965)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2016)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2023)
 import AnimalsData
 import XCTest
 
@@ -45,7 +45,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2061)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2068)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -86,7 +86,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2104)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2111)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2152)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2159)
 import AnimalsData
 import AnimalsUI
 import XCTest

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2357)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2364)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -36,7 +36,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2393)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2400)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -75,7 +75,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2436)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2443)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -102,7 +102,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2465)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2472)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -151,7 +151,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2517)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2524)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -174,7 +174,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2545)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2552)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -223,7 +223,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2596)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2603)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/08-animals-ui.md
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2239)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2246)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -38,7 +38,7 @@ final class SelectionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2277)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2284)
 extension SelectionTests {
   @MainActor
   func testAnAddedAnimalChangesOnlyItsCategorysList() async throws {
@@ -64,7 +64,7 @@ extension SelectionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2306)
+#sourceLocation(file: "Chapters/08-animals-ui.md", line: 2313)
 extension SelectionTests {
   @MainActor
   func testANewIdSelectsAfreshAndTheSameIdDoesNothing() async throws {
