@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 521)
+#sourceLocation(file: "Chapters/09-animals.md", line: 554)
 import Foundation
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 487)
+#sourceLocation(file: "Chapters/09-animals.md", line: 520)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 340)
+#sourceLocation(file: "Chapters/09-animals.md", line: 369)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -35,12 +35,14 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 377)
+#sourceLocation(file: "Chapters/09-animals.md", line: 408)
 extension ScriptSession {
-  /// Returns when no read, reload or change is waiting for the database, or when the store is gone.
+  /// Gives every listener a turn, then returns when no read, reload or change is waiting for the database,
+  /// or when the store is gone.
   static func settle(
     _ store: Store<AnimalsState, AnimalsAction>, changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
   ) async {
+    await Task.yield()
     let isWaiting = AnimalsState.selectIsWaiting()
     while store.select(isWaiting) {
       var iterator = changes.makeAsyncIterator()
@@ -50,7 +52,7 @@ extension ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 404)
+#sourceLocation(file: "Chapters/09-animals.md", line: 437)
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.
 @MainActor
 final class ScriptScreen: Screen {

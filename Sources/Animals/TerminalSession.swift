@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 559)
+#sourceLocation(file: "Chapters/09-animals.md", line: 592)
 import AnimalsData
 import AnimalsUI
 import ImmutableData

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 926)
+#sourceLocation(file: "Chapters/09-animals.md", line: 999)
 import Foundation
 import GRDB
 import XCTest
@@ -41,7 +41,32 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 968)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1041)
+extension AnimalsLaunchTests {
+  func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
+    for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
+      let file = URL(fileURLWithPath: self.path(name))
+      let other = try DatabaseQueue(path: file.path)
+      try other.write { db in
+        try db.execute(sql: header + "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('buy eggs')")
+      }
+      try other.close()
+      let before = try Data(contentsOf: file)
+
+      let run = try self.run(database: name, script: "q\n")
+      XCTAssertEqual(run.status, 1, name)
+      XCTAssertEqual(run.output, "", name)
+      XCTAssertEqual(
+        run.errorOutput,
+        "Error: cannot open the catalogue: the file '\(file.path)' is another program's SQLite database "
+          + "(application id \(applicationId)), not an Animals database (it was not changed)\n")
+      XCTAssertEqual(try Data(contentsOf: file), before, name)
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file: "Chapters/09-animals.md", line: 1070)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -66,7 +91,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 997)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1099)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 663)
+#sourceLocation(file: "Chapters/09-animals.md", line: 696)
 import Foundation
 import XCTest
 
@@ -46,7 +46,7 @@ enum AnimalsProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 710)
+#sourceLocation(file: "Chapters/09-animals.md", line: 743)
 extension AnimalsProgram {
   /// Runs `program` with `arguments`, `script` on its standard input and exactly `environment`.
   static func run(

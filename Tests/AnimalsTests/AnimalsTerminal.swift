@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1086)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1188)
 import Foundation
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1137)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1239)
 extension AnimalsTerminal {
   /// Types `text` in one write, as one paste.
   func type(_ text: String) {

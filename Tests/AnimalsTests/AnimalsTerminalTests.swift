@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1185)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1287)
 import XCTest
 
 #if canImport(Glibc)

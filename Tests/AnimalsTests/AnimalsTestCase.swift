@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 765)
+#sourceLocation(file: "Chapters/09-animals.md", line: 798)
 import Foundation
 import XCTest
 
