@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1140)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1141)
 /// Computes a cheap input of an output, so the output is recomputed only when an input changed.
 ///
 /// ```swift
@@ -27,7 +27,7 @@ public struct DependencySelector<State, Dependency>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1166)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1167)
 extension DependencySelector where Dependency: Equatable & Sendable {
   /// Makes a dependency selector that reports a change whenever old and new are not equal.
   public init(select: @escaping @Sendable (State) -> Dependency) {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1223)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1224)
 /// Remembers the last value of each dependency of one selection.
 @MainActor
 protocol DependencyTracker<State>: AnyObject {
@@ -21,7 +21,7 @@ protocol DependencyTracker<State>: AnyObject {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1245)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1246)
 /// The tracker for one fixed list of dependency selectors, each with its own type.
 ///
 /// `DependencyCache(booksSelector, filterSelector)` is a
@@ -43,7 +43,7 @@ final class DependencyCache<State, each Dependency> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1275)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1276)
 extension DependencyCache: DependencyTracker {
   func update(with state: State) -> Bool {
     let newValues = (repeat (each self.selectors).select(state))

@@ -58,7 +58,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1308)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1309)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -87,7 +87,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1347)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1348)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -109,7 +109,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1388)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1389)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -152,7 +152,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1472)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1473)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

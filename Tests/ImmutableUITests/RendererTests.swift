@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2151)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2152)
 import ImmutableData
 import Observation
 import XCTest
@@ -31,7 +31,7 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2179)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2180)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
@@ -88,7 +88,7 @@ extension RendererTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2240)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2241)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable

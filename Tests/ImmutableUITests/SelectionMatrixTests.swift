@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1752)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1753)
 import ImmutableData
 import XCTest
 
@@ -52,7 +52,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1801)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1802)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -98,7 +98,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1847)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1848)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -146,7 +146,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1899)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1900)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1717)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1718)
 import XCTest
 
 @testable import ImmutableUI
@@ -19,7 +19,7 @@ final class SelectorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1735)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1736)
 extension SelectorTests {
   func testEquatableDependencySelectorUsesNotEqual() {
     let selector = DependencySelector<[Int], [Int]> { $0 }

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2291)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2292)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2310)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2311)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -77,7 +77,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2369)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2370)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -114,7 +114,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2410)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2411)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -160,7 +160,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2458)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 2459)
 extension StoreContextTests {
   @MainActor
   func testReleasedSelectionsLeaveTheStoresList() async throws {

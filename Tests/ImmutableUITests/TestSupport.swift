@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/02-immutable-ui.md
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1551)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1552)
 import ImmutableData
 import Observation
 import Synchronization
@@ -47,7 +47,7 @@ final class TestStore<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1595)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1596)
 extension TestStore: ImmutableData.Selector {
   func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     selector(self.current)
@@ -65,7 +65,7 @@ extension TestStore: ImmutableData.Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1613)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1614)
 /// A thread-safe list of what the selectors were asked to do, in order.
 final class CallLog: Sendable {
   private let entries = Mutex<[String]>([])
@@ -123,7 +123,7 @@ func nextOutputChange<State, Action, Output>(
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1675)
+#sourceLocation(file: "Chapters/02-immutable-ui.md", line: 1676)
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// The elements up to and including the first one `isLast` accepts; every element, if the
   /// sequence ends first.
