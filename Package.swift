@@ -81,10 +81,11 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),
+  .target(name: "AnimalsDataTestSupport", dependencies: ["AnimalsData"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataTests",
     dependencies: [
-      "AnimalsData", "ImmutableData",
+      "AnimalsData", "AnimalsDataTestSupport", "ImmutableData",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),
@@ -162,12 +163,15 @@ package.targets += [
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsDesignsTests",
-    dependencies: ["AnimalsData", "ElmAnimals", "ElmStyle", "ImmutableData", "MiniAnimals", "MiniRedux"],
+    dependencies: [
+      "AnimalsData", "AnimalsDataTestSupport", "ElmAnimals", "ElmStyle", "ImmutableData", "MiniAnimals",
+      "MiniRedux",
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2146)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2092)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 115)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 121)
 import Foundation
 
 /// One animal of the catalogue.
@@ -46,7 +46,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 171)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 177)
 extension Animal {
   /// `name` without surrounding white space, or `nil` if nothing is left.
   ///

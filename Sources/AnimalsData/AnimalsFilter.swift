@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 953)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 959)
 /// O(1) filters for Chapter 2's selections: `true` when an action may change what a selection shows.
 ///
 /// A filter receives the state *before* the action, and the action.
@@ -25,7 +25,7 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 988)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 994)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(

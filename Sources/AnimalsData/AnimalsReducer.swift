@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 647)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 653)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -36,7 +36,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 692)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 698)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -50,7 +50,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 712)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 718)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -93,7 +93,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 765)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 771)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -113,7 +113,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 788)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 794)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store.
   fileprivate var isBusy: Bool {
@@ -148,7 +148,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 872)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 878)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

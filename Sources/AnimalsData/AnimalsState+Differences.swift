@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1386)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1392)
 extension AnimalsState {
   /// One line per difference from this state to `newState`, in a fixed order:
   /// `animals.status: waiting → success`, `animals.data["Cat"].name: "Cat" → "Kitty"`.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 391)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 397)
 import Foundation
 
 extension AnimalsState {
@@ -41,7 +41,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 435)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 441)
 extension AnimalsState {
   /// The animals of the category `categoryId`, by id; empty if `categoryId` is `nil`.
   public static func selectAnimals(

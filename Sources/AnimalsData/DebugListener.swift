@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1452)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1458)
 import Foundation
 import ImmutableData
 

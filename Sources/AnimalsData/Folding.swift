@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 355)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 361)
 import Foundation
 
 extension String {

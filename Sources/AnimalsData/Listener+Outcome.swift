@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1561)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1564)
 extension Listener.Work {
   /// Does this work on `store` and returns the data action that reports how it went.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1186)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1192)
 extension Listener {
   /// Work the listener starts in response to a change.
   package enum Work: Hashable, Sendable {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1256)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1262)
 import Foundation
 import ImmutableData
 
@@ -39,7 +39,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1300)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1306)
 extension Listener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S>(to store: S)

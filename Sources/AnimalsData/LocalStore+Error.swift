@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1869)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1875)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -49,7 +49,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1922)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1928)
 import GRDB
 
 extension LocalStore {

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1714)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1720)
 import GRDB
 
 /// A row of the `category` table.

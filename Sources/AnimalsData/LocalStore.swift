@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1551)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1557)
 import Foundation
 import GRDB
 
@@ -30,7 +30,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1590)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1596)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -58,7 +58,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1634)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1640)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
@@ -127,7 +127,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1775)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1781)
 extension LocalStore: PersistentSessionStore {
   public func fetchCategories() async throws -> [Category] {
     try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
@@ -139,7 +139,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1792)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1798)
 extension LocalStore {
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1064)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1070)
 import ImmutableData
 
 /// Makes thunks that run one operation of a ``PersistentSessionStore`` each, then dispatch its
@@ -44,7 +44,7 @@ extension PersistentSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1112)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1118)
 extension PersistentSession {
   /// Reads every category.
   package func fetchCategories<D, S>() -> AnimalsThunk<D, S>

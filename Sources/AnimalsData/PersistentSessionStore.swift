@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1024)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1030)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
 /// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a store on a server is planned

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 192)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 198)
 /// The catalogue a new database starts with, and what "reload sample data" puts back.
 public struct SampleData: Hashable, Sendable {
   /// Every category, in no particular order.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 251)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 257)
 /// Where one piece of asynchronous work stands.
 ///
 /// Wherever a status is stored it is optional, and `nil` means the work was never asked for.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2164)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2110)
 import CounterData
 import ElmCounter
 import ElmStyle
@@ -49,7 +49,7 @@ func row(_ name: String, accepted: Double, refused: Double) -> String {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2214)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2160)
 /// Stops the program if a design did not do what the benchmark assumes.
 func require(_ condition: Bool, _ message: String) {
   if !condition {

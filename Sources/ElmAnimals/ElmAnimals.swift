@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1612)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1615)
 import AnimalsData
 import ElmStyle
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1664)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1667)
 import AnimalsData
 import MiniRedux
 
@@ -35,7 +35,7 @@ public enum MiniAnimals {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 1703)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 1706)
 extension MiniAnimals {
   /// A store at `initialState` whose middleware does the work of Chapter 6's listener on `persistentStore`.
   @MainActor

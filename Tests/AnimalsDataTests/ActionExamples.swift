@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2034)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2040)
 import AnimalsData
 
 /// The kind of an action: its case, and for data actions whether it reports a success.

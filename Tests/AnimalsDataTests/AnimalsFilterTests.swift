@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2638)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2648)
 import AnimalsData
 import XCTest
 
@@ -54,7 +54,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2694)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2704)
 extension AnimalsFilterTests {
   func testAFilterThatSaysNoIsNeverWrong() throws {
     let selectors:
@@ -86,7 +86,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2732)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2742)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

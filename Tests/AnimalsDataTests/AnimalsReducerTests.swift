@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2344)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2354)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -58,7 +58,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2403)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2413)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -136,7 +136,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2484)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2494)
 extension AnimalsReducerTests {
   static let axolotl = Animal(
     animalId: "Axolotl", name: "Axolotl", diet: .carnivorous, categoryId: "Amphibian")
@@ -215,7 +215,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2566)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2576)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -257,7 +257,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2611)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2621)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

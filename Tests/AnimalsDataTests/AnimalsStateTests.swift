@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2256)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2266)
 import AnimalsData
 import XCTest
 

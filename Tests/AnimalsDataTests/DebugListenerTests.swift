@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 3033)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3046)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -50,7 +51,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 3085)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 3099)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 1990)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 1996)
 import AnimalsData
 import Foundation
 import Synchronization
@@ -42,7 +42,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2214)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2224)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
 

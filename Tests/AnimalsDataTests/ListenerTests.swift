@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2945)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2957)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -35,7 +36,7 @@ final class ListenerTests: XCTestCase {
     try store.dispatch(action: .ui(.animalList(.didAppear)))
     _ = await nextDataAction(&changes)
     XCTAssertEqual(
-      store.select(AnimalsState.selectAnimalsStatus()), .failure(message: FakeFailure().description))
+      store.select(AnimalsState.selectAnimalsStatus()), .failure(message: FakePersistentStoreFailure().description))
   }
 
   @MainActor

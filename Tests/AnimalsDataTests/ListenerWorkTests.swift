@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2767)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2777)
 import AnimalsData
+import AnimalsDataTestSupport
 import XCTest
 
 final class ListenerWorkTests: XCTestCase {

@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/06-animals-data.md
 
-#sourceLocation(file: "Chapters/06-animals-data.md", line: 2868)
+#sourceLocation(file: "Chapters/06-animals-data.md", line: 2879)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -17,7 +18,7 @@ final class PersistentSessionTests: XCTestCase {
   static func cases(
     _ session: PersistentSession<FakePersistentStore>
   ) -> [(String, Thunk, String, Outcome, Outcome)] {
-    let failure = PersistenceFailure(message: FakeFailure().description)
+    let failure = PersistenceFailure(message: FakePersistentStoreFailure().description)
     return [
       (
         "fetchCategories", session.fetchCategories(), "fetchCategories()",

@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/20-other-designs.md
 
-#sourceLocation(file: "Chapters/20-other-designs.md", line: 2078)
+#sourceLocation(file: "Chapters/20-other-designs.md", line: 2023)
 import AnimalsData
+import AnimalsDataTestSupport
 import ElmAnimals
 import ElmStyle
 import MiniAnimals
