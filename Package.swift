@@ -60,12 +60,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 25)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 33)
 package.targets += [
+  .target(name: "Terminal", dependencies: ["ImmutableUI"], swiftSettings: strict),
   .executableTarget(
-    name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
+    name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
-  .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+  .target(name: "ProgramTesting", swiftSettings: strict),
+  .testTarget(name: "CounterTests", dependencies: ["Counter", "ProgramTesting"], swiftSettings: strict),
 ]
 #sourceLocation()
 
@@ -92,7 +94,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 34)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 35)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
 ]
@@ -105,7 +107,7 @@ package.targets += [
     ],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData", "ProgramTesting"],
     swiftSettings: strict),
 ]
 #sourceLocation()
@@ -120,19 +122,19 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 44)
+#sourceLocation(file: "Chapters/09-animals.md", line: 45)
 package.targets += [
   .executableTarget(
     name: "Animals",
     dependencies: [
-      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData",
+      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData", "Terminal",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
   .executableTarget(name: "AnimalsTour", swiftSettings: strict),
   .testTarget(
     name: "AnimalsTests",
-    dependencies: ["Animals", "AnimalsTour", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: ["Animals", "AnimalsTour", "ProgramTesting", .product(name: "GRDB", package: "GRDB.swift")],
     swiftSettings: strict),
 ]
 #sourceLocation()

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 71)
+#sourceLocation(file: "Chapters/09-animals.md", line: 72)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -36,7 +36,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 108)
+#sourceLocation(file: "Chapters/09-animals.md", line: 109)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -57,7 +57,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 297)
+#sourceLocation(file: "Chapters/09-animals.md", line: 298)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 131)
+#sourceLocation(file: "Chapters/09-animals.md", line: 132)
 /// Where the catalogue is kept.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -13,7 +13,7 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 252)
+#sourceLocation(file: "Chapters/09-animals.md", line: 253)
 import AnimalsData
 
 extension CatalogueLocation {

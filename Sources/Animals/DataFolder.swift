@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 154)
+#sourceLocation(file: "Chapters/09-animals.md", line: 155)
 import Foundation
 
 /// The user's data folder, where the catalogue lives unless `--database` names a file.
@@ -39,7 +39,7 @@ enum DataFolder {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 200)
+#sourceLocation(file: "Chapters/09-animals.md", line: 201)
 extension DataFolder {
   /// Makes the folder that will hold the file at `path`, and any folder above it, readable by the user alone.
   ///

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 231)
+#sourceLocation(file: "Chapters/09-animals.md", line: 232)
 /// Why the program could not start, in words for the person who started it.
 struct LaunchError: Error, CustomStringConvertible {
   let description: String

@@ -3,11 +3,12 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 369)
+#sourceLocation(file: "Chapters/09-animals.md", line: 370)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
 import ImmutableUI
+import Terminal
 
 /// Runs the screen from a script: one key per line on standard input, one frame per line on standard output.
 @MainActor
@@ -35,7 +36,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 408)
+#sourceLocation(file: "Chapters/09-animals.md", line: 410)
 extension ScriptSession {
   /// Gives every listener a turn, then returns when no read, reload or change is waiting for the database,
   /// or when the store is gone.
@@ -48,22 +49,6 @@ extension ScriptSession {
       var iterator = changes.makeAsyncIterator()
       guard await iterator.next(isolation: #isolation) != nil else { return }
     }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file: "Chapters/09-animals.md", line: 437)
-/// A screen for pipes and files: frames one after another, with a blank line between neighbours.
-@MainActor
-final class ScriptScreen: Screen {
-  private var hasShownAFrame = false
-
-  func show(_ frame: Frame) {
-    if self.hasShownAFrame {
-      print()
-    }
-    print(frame.text)
-    self.hasShownAFrame = true
   }
 }
 #sourceLocation()

@@ -3,11 +3,12 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 592)
+#sourceLocation(file: "Chapters/09-animals.md", line: 509)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
 import ImmutableUI
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 356)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 357)
 import AnimalsData
 import ArgumentParser
 import Foundation

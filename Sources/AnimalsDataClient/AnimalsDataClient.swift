@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 105)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 106)
 import ArgumentParser
 
 /// The Animals catalogue from the command line: list, add, update, delete, reload.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 206)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 207)
 import AnimalsData
 
 /// Why a command failed, in words for the person who typed it.

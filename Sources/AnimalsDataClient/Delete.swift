@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 476)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 477)
 import AnimalsData
 import ArgumentParser
 

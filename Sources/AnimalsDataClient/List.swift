@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 309)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 310)
 import AnimalsData
 import ArgumentParser
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 258)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 259)
 import AnimalsData
 import Foundation
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 656)
+#sourceLocation(file: "Chapters/09-animals.md", line: 574)
 import Foundation
 
 /// `Animals --in-memory`, for pictures and demonstrations: the sample catalogue, and nothing saved.

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 47)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 57)
 import CounterData
 import CounterUI
 import ImmutableData

@@ -3,9 +3,10 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 386)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 406)
 import CounterUI
 import ImmutableUI
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

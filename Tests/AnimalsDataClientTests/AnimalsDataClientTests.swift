@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/07-animals-data-client.md
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 636)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 590)
 import Foundation
 import XCTest
 
@@ -70,7 +70,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 706)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 660)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -109,7 +109,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 753)
+#sourceLocation(file: "Chapters/07-animals-data-client.md", line: 707)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()

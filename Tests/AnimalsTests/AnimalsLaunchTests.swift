@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 999)
+#sourceLocation(file: "Chapters/09-animals.md", line: 837)
 import Foundation
 import GRDB
 import XCTest
@@ -41,7 +41,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1041)
+#sourceLocation(file: "Chapters/09-animals.md", line: 879)
 extension AnimalsLaunchTests {
   func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
     for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
@@ -66,7 +66,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1070)
+#sourceLocation(file: "Chapters/09-animals.md", line: 908)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -91,7 +91,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1099)
+#sourceLocation(file: "Chapters/09-animals.md", line: 937)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1128)
+#sourceLocation(file: "Chapters/09-animals.md", line: 966)
 import Foundation
 import XCTest
 

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 839)
+#sourceLocation(file: "Chapters/09-animals.md", line: 677)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -40,7 +40,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 881)
+#sourceLocation(file: "Chapters/09-animals.md", line: 719)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\nright\ndown\nd\ny\nq\n")
@@ -69,7 +69,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 917)
+#sourceLocation(file: "Chapters/09-animals.md", line: 755)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"
@@ -102,7 +102,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 956)
+#sourceLocation(file: "Chapters/09-animals.md", line: 794)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

@@ -3,7 +3,8 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 1287)
+#sourceLocation(file: "Chapters/09-animals.md", line: 1031)
+import ProgramTesting
 import XCTest
 
 #if canImport(Glibc)
@@ -15,10 +16,11 @@ import XCTest
 /// The program at a pseudo-terminal: raw mode, keys as they come, answers drawn as they arrive.
 final class AnimalsTerminalTests: AnimalsTestCase {
   func testAPersonAddsAnAnimalAndQuits() throws {
-    let terminal = try AnimalsTerminal()
+    let terminal = try PseudoTerminal()
     var before = termios()
     XCTAssertEqual(tcgetattr(terminal.device, &before), 0)
-    try terminal.start(["--database", self.path("animals.sqlite")], environment: self.environment())
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--database", self.path("animals.sqlite")], environment: self.environment())
     terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
 
     terminal.type("a")

@@ -3,8 +3,9 @@
 // Chapters:
 //   Chapters/09-animals.md
 
-#sourceLocation(file: "Chapters/09-animals.md", line: 798)
+#sourceLocation(file: "Chapters/09-animals.md", line: 635)
 import Foundation
+import ProgramTesting
 import XCTest
 
 /// A test with a fresh folder that serves as its home, and a database path inside it.
@@ -32,7 +33,7 @@ class AnimalsTestCase: XCTestCase {
   }
 
   /// Runs `Animals` on the database `database` in the test's folder with `script`.
-  func run(database: String = "animals.sqlite", _ arguments: [String] = [], script: String) throws -> AnimalsProgram.Run {
+  func run(database: String = "animals.sqlite", _ arguments: [String] = [], script: String) throws -> ProgramRun {
     try AnimalsProgram.run(["--database", self.path(database)] + arguments, script: script, environment: self.environment())
   }
 }

@@ -3,7 +3,8 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 802)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 940)
+import ProgramTesting
 import XCTest
 
 #if canImport(Glibc)
@@ -15,10 +16,10 @@ import XCTest
 /// The built program at a pseudo-terminal: raw mode, whole reads of keys, and a clean exit.
 final class CounterTerminalTests: XCTestCase {
   func testAPasteIsOneFrameAnArrowIsOneKeyAndQuitRestoresTheTerminal() throws {
-    let terminal = try CounterTerminal()
+    let terminal = try PseudoTerminal()
     var before = termios()
     XCTAssertEqual(tcgetattr(terminal.device, &before), 0)
-    try terminal.start()
+    try terminal.start(.counter)
     terminal.waitUntilPrinted { $0.contains("[q] quit") }
 
     terminal.type(Array("+++".utf8))

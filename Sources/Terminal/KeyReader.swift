@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 328)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 348)
 import Foundation
 
 #if canImport(Glibc)
@@ -13,12 +13,12 @@ import Foundation
 #endif
 
 /// Input from a file descriptor, read on a thread of its own and delivered as a stream.
-enum KeyReader {
+public enum KeyReader {
   /// The most bytes one read takes: far more than a person types between two reads.
   static let readSize = 256
 
   /// The bytes of each read from `fileDescriptor`, in order, until the end of the input or an error.
-  static func reads(from fileDescriptor: Int32) -> AsyncStream<[UInt8]> {
+  public static func reads(from fileDescriptor: Int32) -> AsyncStream<[UInt8]> {
     let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
     let thread = Thread {
       var buffer = [UInt8](repeating: 0, count: Self.readSize)
