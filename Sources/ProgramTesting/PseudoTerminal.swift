@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 777)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 778)
 import Foundation
 import XCTest
 
@@ -48,7 +48,7 @@ public final class PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 825)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 826)
 extension PseudoTerminal {
   /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
   /// its standard input and output.
@@ -78,7 +78,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 859)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 860)
 extension PseudoTerminal {
   /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
   public func waitUntilPrinted(
@@ -123,7 +123,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 908)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 909)
 extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"

@@ -12,6 +12,7 @@ final class CounterProgramTests: XCTestCase {
   func testAScriptPrintsAFrameAfterEachLineAndStopsAtQ() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n-\nq\n")
     XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.errorOutput, "")
     XCTAssertEqual(
       run.output,
       """
@@ -53,7 +54,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 701)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 702)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n")
@@ -84,7 +85,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 736)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 737)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")

@@ -3,7 +3,7 @@
 // Chapters:
 //   Chapters/05-counter-app.md
 
-#sourceLocation(file: "Chapters/05-counter-app.md", line: 940)
+#sourceLocation(file: "Chapters/05-counter-app.md", line: 941)
 import ProgramTesting
 import XCTest
 
