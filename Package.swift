@@ -62,12 +62,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:25)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:33)
 package.targets += [
+  .target(name: "Terminal", dependencies: ["ImmutableUI"], swiftSettings: strict),
   .executableTarget(
-    name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI"],
+    name: "Counter", dependencies: ["CounterUI", "CounterData", "ImmutableData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
-  .testTarget(name: "CounterTests", dependencies: ["Counter"], swiftSettings: strict),
+  .target(name: "ProgramTesting", swiftSettings: strict),
+  .testTarget(name: "CounterTests", dependencies: ["Counter", "ProgramTesting"], swiftSettings: strict),
 ]
 #sourceLocation()
 
@@ -83,17 +85,18 @@ package.targets += [
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),
+  .target(name: "AnimalsDataTestSupport", dependencies: ["AnimalsData"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsDataTests",
     dependencies: [
-      "AnimalsData", "ImmutableData",
+      "AnimalsData", "AnimalsDataTestSupport", "ImmutableData",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:34)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:35)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]
@@ -106,7 +109,7 @@ package.targets += [
     ],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData"],
+    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData", "ProgramTesting"],
     swiftSettings: strict),
 ]
 #sourceLocation()
@@ -121,19 +124,19 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:44)
+#sourceLocation(file:"Chapters/09-animals.md",line:45)
 package.targets += [
   .executableTarget(
     name: "Animals",
     dependencies: [
-      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData",
+      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData", "Terminal",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
   .executableTarget(name: "AnimalsTour", swiftSettings: strict),
   .testTarget(
     name: "AnimalsTests",
-    dependencies: ["Animals", "AnimalsTour", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: ["Animals", "AnimalsTour", "ProgramTesting", .product(name: "GRDB", package: "GRDB.swift")],
     swiftSettings: strict),
 ]
 #sourceLocation()
@@ -164,12 +167,15 @@ package.targets += [
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsDesignsTests",
-    dependencies: ["AnimalsData", "ElmAnimals", "ElmStyle", "ImmutableData", "MiniAnimals", "MiniRedux"],
+    dependencies: [
+      "AnimalsData", "AnimalsDataTestSupport", "ElmAnimals", "ElmStyle", "ImmutableData", "MiniAnimals",
+      "MiniRedux",
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2146)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2092)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

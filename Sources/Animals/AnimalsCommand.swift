@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:71)
+#sourceLocation(file:"Chapters/09-animals.md",line:72)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -32,10 +32,13 @@ struct AnimalsCommand: AsyncParsableCommand {
 
   @Option(help: "Open on the details of the animal with this id.")
   var animal: String?
+
+  @Flag(help: "Write each action, and what it changed in the state, to standard error.")
+  var debug = false
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:105)
+#sourceLocation(file:"Chapters/09-animals.md",line:109)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -45,7 +48,7 @@ extension AnimalsCommand {
 
   func run() async throws {
     let location: CatalogueLocation = self.inMemory ? .memory : .file(path: try self.databasePath())
-    try await Self.run(location: location, animalId: self.animal)
+    try await Self.run(location: location, animalId: self.animal, debug: self.debug)
   }
 
   /// The database file: the one named with `--database`, or the default in the user's data folder.
@@ -56,7 +59,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:292)
+#sourceLocation(file:"Chapters/09-animals.md",line:298)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -64,21 +67,25 @@ extension AnimalsCommand {
 #endif
 
 extension AnimalsCommand {
-  /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends.
+  /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends;
+  /// with `debug`, writes every action and what it changed to standard error.
   @MainActor
-  static func run(location: CatalogueLocation, animalId: String?) async throws {
+  static func run(location: CatalogueLocation, animalId: String?, debug: Bool) async throws {
     let database = try location.open()
     let store = Store(initialState: AnimalsState(), reducer: AnimalsReducer.reduce)
     let screenStore = ScreenStore(store)
     let listener = Listener(store: database)
     listener.listen(to: screenStore)
+    let debugListener = debug ? DebugListener() : nil
+    debugListener?.listen(to: store)
     let root = AnimalsRoot(context: AnimalsContext(store), animalId: animalId)
     if isatty(STDIN_FILENO) == 1 {
       await TerminalSession(root: root, store: store).run()
     } else {
       await ScriptSession(root: root, store: store).run()
     }
-    withExtendedLifetime((listener, screenStore)) {}
+    await Task.yield()
+    withExtendedLifetime((listener, screenStore, debugListener)) {}
     try database.close()
   }
 }

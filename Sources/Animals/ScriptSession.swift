@@ -5,11 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:340)
+#sourceLocation(file:"Chapters/09-animals.md",line:370)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
 import ImmutableUI
+import Terminal
 
 /// Runs the screen from a script: one key per line on standard input, one frame per line on standard output.
 @MainActor
@@ -37,33 +38,19 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:377)
+#sourceLocation(file:"Chapters/09-animals.md",line:410)
 extension ScriptSession {
-  /// Returns when no read, reload or change is waiting for the database, or when the store is gone.
+  /// Gives every listener a turn, then returns when no read, reload or change is waiting for the database,
+  /// or when the store is gone.
   static func settle(
     _ store: Store<AnimalsState, AnimalsAction>, changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
   ) async {
+    await Task.yield()
     let isWaiting = AnimalsState.selectIsWaiting()
     while store.select(isWaiting) {
       var iterator = changes.makeAsyncIterator()
       guard await iterator.next(isolation: #isolation) != nil else { return }
     }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/09-animals.md",line:404)
-/// A screen for pipes and files: frames one after another, with a blank line between neighbours.
-@MainActor
-final class ScriptScreen: Screen {
-  private var hasShownAFrame = false
-
-  func show(_ frame: Frame) {
-    if self.hasShownAFrame {
-      print()
-    }
-    print(frame.text)
-    self.hasShownAFrame = true
   }
 }
 #sourceLocation()

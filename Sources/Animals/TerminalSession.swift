@@ -5,11 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:559)
+#sourceLocation(file:"Chapters/09-animals.md",line:509)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
 import ImmutableUI
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

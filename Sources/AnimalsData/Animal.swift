@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:115)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:121)
 import Foundation
 
 /// One animal of the catalogue.
@@ -48,7 +48,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:171)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:177)
 extension Animal {
   /// `name` without surrounding white space, or `nil` if nothing is left.
   ///

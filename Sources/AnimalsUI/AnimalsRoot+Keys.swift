@@ -5,11 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1484)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1490)
 import AnimalsData
 
 extension AnimalsRoot {
-  /// Handles `key`: the open editor's, the confirmation's, or the screen's.
+  /// Handles `key`: Ctrl-C quits; otherwise the open editor's, the search's, the confirmation's, or the screen's.
   public func handle(_ key: AnimalsKey) {
     if key == .interrupt {
       self.local.hasQuit = true
@@ -38,7 +38,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1523)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1529)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -60,7 +60,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1549)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1555)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -89,7 +89,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1582)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1588)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -109,7 +109,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1606)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1612)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -136,7 +136,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1643)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1649)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
@@ -153,7 +153,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1664)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1670)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:128)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:138)
 import CounterUI
 import ImmutableUI
+import Terminal
 
 /// Runs the Counter from a script: one key per line on standard input, one frame per line on
 /// standard output.
@@ -26,24 +27,6 @@ struct ScriptSession {
       self.root.handle(key)
       renderer.render()
     }
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/05-counter-app.md",line:184)
-/// A screen for pipes and files: frames one after another, with a blank line between neighbours.
-///
-/// No line of a Counter frame is blank, so splitting the output at blank lines gives the frames back.
-@MainActor
-final class ScriptScreen: Screen {
-  private var hasShownAFrame = false
-
-  func show(_ frame: Frame) {
-    if self.hasShownAFrame {
-      print()
-    }
-    print(frame.text)
-    self.hasShownAFrame = true
   }
 }
 #sourceLocation()

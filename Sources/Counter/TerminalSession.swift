@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:386)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:406)
 import CounterUI
 import ImmutableUI
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

@@ -60,7 +60,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1309)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1310)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -89,7 +89,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1348)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1349)
 extension Selection {
   /// Handles one action: `oldState` is the state before `action`.
   func receive(_ element: (oldState: State, action: Action)) {
@@ -111,7 +111,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1389)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1390)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -154,7 +154,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1473)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1474)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -5,58 +5,15 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:553)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:554)
 import Foundation
-import XCTest
+import ProgramTesting
 
 /// The built `AnimalsDataClient` program.
 enum ClientProgram {
-  /// What one run printed, and how it ended.
-  struct Run {
-    let output: String
-    let errorOutput: String
-    let status: Int32
-  }
-
-  /// The executable was not where the tests looked for it.
-  struct Missing: Error, CustomStringConvertible {
-    let path: String
-
-    var description: String { "no AnimalsDataClient program at \(self.path); `swift build` builds it" }
-  }
-
-  /// The folder SwiftPM builds products into, where the program sits next to the tests.
-  static var productsDirectory: URL {
-    #if os(macOS)
-      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        return bundle.bundleURL.deletingLastPathComponent()
-      }
-    #endif
-    return Bundle.main.bundleURL
-  }
-
   /// Runs the program with `arguments` and waits for it to exit.
-  static func run(_ arguments: [String]) throws -> Run {
-    let executable = Self.productsDirectory.appendingPathComponent("AnimalsDataClient")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw Missing(path: executable.path)
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    let errorOutput = Pipe()
-    process.standardOutput = output
-    process.standardError = errorOutput
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    let printed = try output.fileHandleForReading.readToEnd() ?? Data()
-    let printedErrors = try errorOutput.fileHandleForReading.readToEnd() ?? Data()
-    exited.wait()
-    return Run(
-      output: String(decoding: printed, as: UTF8.self),
-      errorOutput: String(decoding: printedErrors, as: UTF8.self), status: process.terminationStatus)
+  static func run(_ arguments: [String]) throws -> ProgramRun {
+    try BuiltProgram("AnimalsDataClient").run(arguments)
   }
 }
 

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3056)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3069)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -52,7 +53,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3108)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3122)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor

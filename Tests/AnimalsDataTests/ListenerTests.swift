@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2968)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2980)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -37,7 +38,7 @@ final class ListenerTests: XCTestCase {
     try store.dispatch(action: .ui(.animalList(.didAppear)))
     _ = await nextDataAction(&changes)
     XCTAssertEqual(
-      store.select(AnimalsState.selectAnimalsStatus()), .failure(message: FakeFailure().description))
+      store.select(AnimalsState.selectAnimalsStatus()), .failure(message: FakePersistentStoreFailure().description))
   }
 
   @MainActor

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2891)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2902)
 import AnimalsData
+import AnimalsDataTestSupport
 import ImmutableData
 import XCTest
 
@@ -19,7 +20,7 @@ final class PersistentSessionTests: XCTestCase {
   static func cases(
     _ session: PersistentSession<FakePersistentStore>
   ) -> [(String, Thunk, String, Outcome, Outcome)] {
-    let failure = PersistenceFailure(message: FakeFailure().description)
+    let failure = PersistenceFailure(message: FakePersistentStoreFailure().description)
     return [
       (
         "fetchCategories", session.fetchCategories(), "fetchCategories()",

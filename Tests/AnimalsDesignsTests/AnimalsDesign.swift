@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1824)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1767)
 import AnimalsData
+import AnimalsDataTestSupport
 import ElmAnimals
 import ElmStyle
 import ImmutableData

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1946)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1890)
 import AnimalsData
+import AnimalsDataTestSupport
 import XCTest
 
 /// Chapter 6's behaviours, with effects, on all three designs.
@@ -61,7 +62,7 @@ final class AnimalsDesignsTests: XCTestCase {
       _ = animals.send(Self.animalListAppeared)
       await animals.finishWork()
       XCTAssertEqual(
-        animals.catalogue.animals.status, .failure(message: FakeFailure().description), design.name)
+        animals.catalogue.animals.status, .failure(message: FakePersistentStoreFailure().description), design.name)
     }
   }
 
@@ -108,7 +109,7 @@ final class AnimalsDesignsTests: XCTestCase {
       await animals.finishWork()
       XCTAssertEqual(
         AnimalsState.selectAnimalStatus(animalId: "Dog")(animals.catalogue),
-        .failure(message: FakeFailure().description), design.name)
+        .failure(message: FakePersistentStoreFailure().description), design.name)
       XCTAssertEqual(AnimalsState.selectAnimal(animalId: "Dog")(animals.catalogue)?.name, "Dog", design.name)
       XCTAssertNil(animals.send(Self.delete("Dog")), design.name)
       XCTAssertEqual(AnimalsState.selectAnimalStatus(animalId: "Dog")(animals.catalogue), .waiting, design.name)

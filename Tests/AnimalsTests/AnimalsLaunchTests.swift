@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:925)
+#sourceLocation(file:"Chapters/09-animals.md",line:837)
 import Foundation
 import GRDB
 import XCTest
@@ -43,7 +43,32 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:967)
+#sourceLocation(file:"Chapters/09-animals.md",line:879)
+extension AnimalsLaunchTests {
+  func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
+    for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
+      let file = URL(fileURLWithPath: self.path(name))
+      let other = try DatabaseQueue(path: file.path)
+      try other.write { db in
+        try db.execute(sql: header + "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('buy eggs')")
+      }
+      try other.close()
+      let before = try Data(contentsOf: file)
+
+      let run = try self.run(database: name, script: "q\n")
+      XCTAssertEqual(run.status, 1, name)
+      XCTAssertEqual(run.output, "", name)
+      XCTAssertEqual(
+        run.errorOutput,
+        "Error: cannot open the catalogue: the file '\(file.path)' is another program's SQLite database "
+          + "(application id \(applicationId)), not an Animals database (it was not changed)\n")
+      XCTAssertEqual(try Data(contentsOf: file), before, name)
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:908)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -68,7 +93,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:996)
+#sourceLocation(file:"Chapters/09-animals.md",line:937)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)

@@ -5,94 +5,16 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:662)
-import Foundation
-import XCTest
+#sourceLocation(file:"Chapters/09-animals.md",line:614)
+import ProgramTesting
 
-/// The built `Animals` program, run with a script on its standard input.
+/// The built `Animals` program (or `AnimalsTour`), run with a script on its standard input.
 enum AnimalsProgram {
-  /// What one run printed, and how it ended.
-  struct Run {
-    let output: String
-    let errorOutput: String
-    let status: Int32
-
-    /// The frames printed, split at the blank lines between them.
-    var frames: [String] {
-      guard self.output.hasSuffix("\n") else { return [self.output] }
-      return self.output.dropLast().components(separatedBy: "\n\n")
-    }
-
-    /// The last frame's lines.
-    var lastFrame: [String] {
-      (self.frames.last ?? "").components(separatedBy: "\n")
-    }
-  }
-
-  /// The executable was not where the tests looked for it.
-  struct Missing: Error, CustomStringConvertible {
-    let path: String
-
-    var description: String { "no program at \(self.path); `swift build` builds it" }
-  }
-
-  /// The folder SwiftPM builds products into, where the programs sit next to the tests.
-  static var productsDirectory: URL {
-    #if os(macOS)
-      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        return bundle.bundleURL.deletingLastPathComponent()
-      }
-    #endif
-    return Bundle.main.bundleURL
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/09-animals.md",line:709)
-extension AnimalsProgram {
   /// Runs `program` with `arguments`, `script` on its standard input and exactly `environment`.
   static func run(
     _ arguments: [String], program: String = "Animals", script: String, environment: [String: String]
-  ) throws -> Run {
-    let executable = Self.productsDirectory.appendingPathComponent(program)
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw Missing(path: executable.path)
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let (input, output, errorOutput) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errorOutput
-    try process.run()
-    let printed = Printed()
-    let reader = Thread { printed.set(output.fileHandleForReading.readDataToEndOfFile()) }
-    reader.start()
-    try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let errors = try errorOutput.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
-    return Run(
-      output: String(decoding: printed.wait(), as: UTF8.self),
-      errorOutput: String(decoding: errors, as: UTF8.self), status: process.terminationStatus)
-  }
-}
-
-/// The standard output of a run, handed from the thread that reads it to the test.
-final class Printed: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var data = Data()
-
-  func set(_ data: Data) {
-    self.data = data
-    self.done.signal()
-  }
-
-  func wait() -> Data {
-    self.done.wait()
-    return self.data
+  ) throws -> ProgramRun {
+    try BuiltProgram(program).run(arguments, input: script, environment: environment)
   }
 }
 #sourceLocation()

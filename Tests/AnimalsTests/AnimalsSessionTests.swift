@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:805)
+#sourceLocation(file:"Chapters/09-animals.md",line:677)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -42,7 +42,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:847)
+#sourceLocation(file:"Chapters/09-animals.md",line:719)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\nright\ndown\nd\ny\nq\n")
@@ -71,7 +71,40 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:882)
+#sourceLocation(file:"Chapters/09-animals.md",line:755)
+extension AnimalsSessionTests {
+  func testDebugWritesEachActionAndItsChangesToStandardError() throws {
+    let script = "right\nd\ny\n"
+    let plain = try self.run(database: "plain.sqlite", script: script)
+    let debugged = try self.run(database: "debugged.sqlite", ["--debug"], script: script)
+    XCTAssertEqual(debugged.status, 0, debugged.errorOutput)
+    XCTAssertEqual(plain.errorOutput, "")
+    XCTAssertEqual(debugged.output, plain.output, "the frames are the same")
+
+    let log = debugged.errorOutput
+    for entry in [
+      "ui.categoryList.didAppear\n  categories.status: nil → waiting\n",
+      "ui.animalList.didAppear\n  animals.status: nil → waiting\n",
+      "  categories.status: waiting → success\n",
+      "  animals.data[\"Newt\"]: nil → {name: \"Newt\", diet: carnivorous, categoryId: \"Amphibian\"}\n",
+    ] {
+      XCTAssertTrue(log.contains(entry), "\(entry) in:\n\(log)")
+    }
+    XCTAssertTrue(
+      log.hasSuffix(
+        """
+        ui.animalList.didTapDeleteAnimalButton
+          animals.queue["Newt"]: nil → waiting
+        data.persistentSession.didDeleteAnimal
+          animals.data["Newt"]: {name: "Newt", diet: carnivorous, categoryId: "Amphibian"} → nil
+          animals.queue["Newt"]: waiting → nil
+
+        """), log)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:794)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

@@ -5,7 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1184)
+#sourceLocation(file:"Chapters/09-animals.md",line:1031)
+import ProgramTesting
 import XCTest
 
 #if canImport(Glibc)
@@ -17,10 +18,11 @@ import XCTest
 /// The program at a pseudo-terminal: raw mode, keys as they come, answers drawn as they arrive.
 final class AnimalsTerminalTests: AnimalsTestCase {
   func testAPersonAddsAnAnimalAndQuits() throws {
-    let terminal = try AnimalsTerminal()
+    let terminal = try PseudoTerminal()
     var before = termios()
     XCTAssertEqual(tcgetattr(terminal.device, &before), 0)
-    try terminal.start(["--database", self.path("animals.sqlite")], environment: self.environment())
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--database", self.path("animals.sqlite")], environment: self.environment())
     terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
 
     terminal.type("a")

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:764)
+#sourceLocation(file:"Chapters/09-animals.md",line:635)
 import Foundation
+import ProgramTesting
 import XCTest
 
 /// A test with a fresh folder that serves as its home, and a database path inside it.
@@ -34,7 +35,7 @@ class AnimalsTestCase: XCTestCase {
   }
 
   /// Runs `Animals` on the database `database` in the test's folder with `script`.
-  func run(database: String = "animals.sqlite", _ arguments: [String] = [], script: String) throws -> AnimalsProgram.Run {
+  func run(database: String = "animals.sqlite", _ arguments: [String] = [], script: String) throws -> ProgramRun {
     try AnimalsProgram.run(["--database", self.path(database)] + arguments, script: script, environment: self.environment())
   }
 }

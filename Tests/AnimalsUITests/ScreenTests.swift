@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2357)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2364)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -38,7 +38,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2393)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2400)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -77,7 +77,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2436)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2443)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -104,7 +104,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2465)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2472)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -153,7 +153,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2517)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2524)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -176,7 +176,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2545)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2552)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -225,7 +225,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2596)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2603)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2239)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2246)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -40,7 +40,7 @@ final class SelectionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2277)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2284)
 extension SelectionTests {
   @MainActor
   func testAnAddedAnimalChangesOnlyItsCategorysList() async throws {
@@ -66,7 +66,7 @@ extension SelectionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2306)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2313)
 extension SelectionTests {
   @MainActor
   func testANewIdSelectsAfreshAndTheSameIdDoesNothing() async throws {

@@ -5,65 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:453)
-import Foundation
-import XCTest
+#sourceLocation(file:"Chapters/05-counter-app.md",line:636)
+import ProgramTesting
 
-/// The built `Counter` program, run with a script on its standard input.
-enum CounterProgram {
-  /// What one run printed, and how it ended.
-  struct Run {
-    let output: String
-    let status: Int32
-
-    /// The frames printed, split at the blank lines between them.
-    var frames: [String] {
-      guard self.output.hasSuffix("\n") else { return [self.output] }
-      return self.output.dropLast().components(separatedBy: "\n\n")
-    }
-  }
-
-  /// The executable was not where the tests looked for it.
-  struct Missing: Error, CustomStringConvertible {
-    let path: String
-
-    var description: String { "no Counter program at \(path); `swift build` builds it" }
-  }
-
-  /// The folder SwiftPM builds products into, where `Counter` sits next to the tests.
-  static var productsDirectory: URL {
-    #if os(macOS)
-      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        return bundle.bundleURL.deletingLastPathComponent()
-      }
-    #endif
-    return Bundle.main.bundleURL
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/05-counter-app.md",line:493)
-extension CounterProgram {
-  /// Runs `Counter` with `script` as its standard input and waits for it to exit.
-  static func run(script: String) throws -> Run {
-    let executable = Self.productsDirectory.appendingPathComponent("Counter")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw Missing(path: executable.path)
-    }
-    let process = Process()
-    process.executableURL = executable
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let printed = try output.fileHandleForReading.readToEnd() ?? Data()
-    exited.wait()
-    return Run(output: String(decoding: printed, as: UTF8.self), status: process.terminationStatus)
-  }
+extension BuiltProgram {
+  /// This chapter's program.
+  static let counter = BuiltProgram("Counter")
 }
 #sourceLocation()

@@ -5,14 +5,16 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:535)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:648)
+import ProgramTesting
 import XCTest
 
 /// The built program, driven through its standard input.
 final class CounterProgramTests: XCTestCase {
   func testAScriptPrintsAFrameAfterEachLineAndStopsAtQ() throws {
-    let run = try CounterProgram.run(script: "+\n+\n-\nq\n")
+    let run = try BuiltProgram.counter.run(input: "+\n+\n-\nq\n")
     XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(run.errorOutput, "")
     XCTAssertEqual(
       run.output,
       """
@@ -54,41 +56,41 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:587)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:702)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
-    let run = try CounterProgram.run(script: "+\n+\n")
+    let run = try BuiltProgram.counter.run(input: "+\n+\n")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.frames.count, 3)
     XCTAssertTrue(run.frames[2].contains("    Value: 2"))
   }
 
   func testNoInputAtAllPrintsTheFirstFrameAndExits() throws {
-    let run = try CounterProgram.run(script: "")
+    let run = try BuiltProgram.counter.run(input: "")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.frames.count, 1)
     XCTAssertTrue(run.frames[0].hasPrefix("> Counter A\n    Value: 0\n"))
   }
 
   func testALastLineWithoutANewlineStillCounts() throws {
-    let run = try CounterProgram.run(script: "+\n-")
+    let run = try BuiltProgram.counter.run(input: "+\n-")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.frames.count, 3)
     XCTAssertTrue(run.frames[2].contains("    Presses here: + -"))
   }
 
   func testLinesAfterQAreNotRead() throws {
-    let run = try CounterProgram.run(script: "+\nq\n+\n+\n")
+    let run = try BuiltProgram.counter.run(input: "+\nq\n+\n+\n")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.frames.count, 2)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:622)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:737)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
-    let run = try CounterProgram.run(script: "x\n\n\n+\n")
+    let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(run.frames.count, 5)
     XCTAssertTrue(run.frames[1].contains("\nUnknown key \"x\": use +, -, tab or q\n"))
@@ -99,7 +101,7 @@ extension CounterProgramTests {
   }
 
   func testTabGivesTheKeysToTheOtherViewWhichSharesTheValue() throws {
-    let run = try CounterProgram.run(script: "+\n+\ntab\n-\n")
+    let run = try BuiltProgram.counter.run(input: "+\n+\ntab\n-\n")
     XCTAssertEqual(run.status, 0)
     XCTAssertEqual(
       run.frames.last,

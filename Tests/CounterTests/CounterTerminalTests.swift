@@ -5,7 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:802)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:941)
+import ProgramTesting
 import XCTest
 
 #if canImport(Glibc)
@@ -17,10 +18,10 @@ import XCTest
 /// The built program at a pseudo-terminal: raw mode, whole reads of keys, and a clean exit.
 final class CounterTerminalTests: XCTestCase {
   func testAPasteIsOneFrameAnArrowIsOneKeyAndQuitRestoresTheTerminal() throws {
-    let terminal = try CounterTerminal()
+    let terminal = try PseudoTerminal()
     var before = termios()
     XCTAssertEqual(tcgetattr(terminal.device, &before), 0)
-    try terminal.start()
+    try terminal.start(.counter)
     terminal.waitUntilPrinted { $0.contains("[q] quit") }
 
     terminal.type(Array("+++".utf8))

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1956)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1957)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1973)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1974)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -68,7 +68,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2019)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2020)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -136,7 +136,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2087)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2088)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -182,7 +182,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2133)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2134)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionFollowsTheStoreStream() async {
@@ -213,7 +213,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2167)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2168)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2342)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2343)
 import ImmutableData
 import XCTest
 
@@ -24,7 +24,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2361)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2362)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -79,7 +79,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2420)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2421)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -116,7 +116,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2461)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2462)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -162,7 +162,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2509)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2510)
 extension StoreContextTests {
   @MainActor
   func testReleasedSelectionsLeaveTheStoresList() async throws {

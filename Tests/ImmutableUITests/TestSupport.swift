@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1552)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1553)
 import ImmutableData
 import Observation
 import Synchronization
@@ -49,7 +49,7 @@ final class TestStore<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1596)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1597)
 extension TestStore: ImmutableData.Selector {
   func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     selector(self.current)
@@ -67,7 +67,7 @@ extension TestStore: ImmutableData.Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1614)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1615)
 /// A thread-safe list of what the selectors were asked to do, in order.
 final class CallLog: Sendable {
   private let entries = Mutex<[String]>([])
@@ -125,7 +125,7 @@ func nextOutputChange<State, Action, Output>(
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1676)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1677)
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// The elements up to and including the first one `isLast` accepts; every element, if the
   /// sequence ends first.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:273)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:293)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,12 +16,12 @@
 ///
 /// Raw mode delivers each key as soon as it is pressed, without echo, and turns Ctrl-C and
 /// Ctrl-D into ordinary bytes. Output is not translated either, so lines must end in `\r\n`.
-struct RawMode {
+public struct RawMode {
   private let fileDescriptor: Int32
   private let original: termios
 
   /// Switches the terminal on `fileDescriptor` to raw mode; `nil` if that is not possible.
-  init?(fileDescriptor: Int32) {
+  public init?(fileDescriptor: Int32) {
     var original = termios()
     guard tcgetattr(fileDescriptor, &original) == 0 else { return nil }
     var raw = original
@@ -32,7 +32,7 @@ struct RawMode {
   }
 
   /// Puts back the settings the terminal had before.
-  func restore() {
+  public func restore() {
     var original = self.original
     _ = tcsetattr(self.fileDescriptor, TCSAFLUSH, &original)
   }

@@ -5,60 +5,64 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2157)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2163)
 import AnimalsData
 
 /// A failure of the fake store, with a fixed message.
-struct FakeFailure: Error, CustomStringConvertible {
-  var description: String { "the fake store is offline" }
+public struct FakePersistentStoreFailure: Error, CustomStringConvertible {
+  /// The failure.
+  public init() {}
+
+  public var description: String { "the fake store is offline" }
 }
 
 /// A ``PersistentSessionStore`` in memory that records its calls, and fails them all if `fails`.
-actor FakePersistentStore: PersistentSessionStore {
+public actor FakePersistentStore: PersistentSessionStore {
   /// Every call so far, as `"name(arguments)"`.
-  private(set) var calls: [String] = []
+  public private(set) var calls: [String] = []
   private let fails: Bool
 
-  init(fails: Bool = false) {
+  /// A store that answers from the sample data, or fails every call if `fails`.
+  public init(fails: Bool = false) {
     self.fails = fails
   }
 
   private func record(_ call: String) throws {
     self.calls.append(call)
-    if self.fails { throw FakeFailure() }
+    if self.fails { throw FakePersistentStoreFailure() }
   }
 
-  func fetchCategories() throws -> [Category] {
+  public func fetchCategories() throws -> [Category] {
     try self.record("fetchCategories()")
     return SampleData.standard.categories
   }
 
-  func fetchAnimals() throws -> [Animal] {
+  public func fetchAnimals() throws -> [Animal] {
     try self.record("fetchAnimals()")
     return SampleData.standard.animals
   }
 
-  func addAnimal(name: String, diet: Animal.Diet, categoryId: Category.ID) throws -> Animal {
+  public func addAnimal(name: String, diet: Animal.Diet, categoryId: Category.ID) throws -> Animal {
     try self.record("addAnimal(\(name))")
     return Animal(animalId: "saved-\(self.calls.count)", name: name, diet: diet, categoryId: categoryId)
   }
 
-  func updateAnimal(
+  public func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) throws -> Animal {
     try self.record("updateAnimal(\(animalId), \(name))")
     return Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
   }
 
-  func deleteAnimal(animalId: Animal.ID) throws -> Animal {
+  public func deleteAnimal(animalId: Animal.ID) throws -> Animal {
     try self.record("deleteAnimal(\(animalId))")
     guard let animal = SampleData.standard.animals.first(where: { $0.id == animalId }) else {
-      throw FakeFailure()
+      throw FakePersistentStoreFailure()
     }
     return animal
   }
 
-  func reloadSampleData() throws -> SampleData {
+  public func reloadSampleData() throws -> SampleData {
     try self.record("reloadSampleData()")
     return .standard
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:662)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:778)
 import Foundation
 import XCTest
 
@@ -15,22 +15,26 @@ import XCTest
   import Darwin
 #endif
 
-/// The built `Counter` program on a pseudo-terminal, typed at and read from like a real one.
-final class CounterTerminal {
+/// A built program on a pseudo-terminal, typed at and read from like a real one.
+public final class PseudoTerminal {
   /// The pseudo-terminal could not be made.
-  struct Unavailable: Error {
-    let step: String
+  public struct Unavailable: Error {
+    /// The call that failed.
+    public let step: String
   }
 
   /// Our side: what we write here is typed; what the program prints is read here.
   private let controller: Int32
   /// The program's side, which it sees as a terminal.
-  let device: Int32
+  public let device: Int32
   private let process = Process()
+  /// Signalled once, when the program exits.
+  private let exited = DispatchSemaphore(value: 0)
   /// Everything read from the program so far.
-  private(set) var output = ""
+  public private(set) var output = ""
 
-  init() throws {
+  /// Opens a pseudo-terminal, with no program on it yet.
+  public init() throws {
     var controller: Int32 = -1
     var device: Int32 = -1
     guard openpty(&controller, &device, nil, nil, nil) == 0 else { throw Unavailable(step: "openpty") }
@@ -46,40 +50,57 @@ final class CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:706)
-extension CounterTerminal {
-  /// Starts `Counter` with the device side as its standard input and output.
-  func start() throws {
-    let executable = CounterProgram.productsDirectory.appendingPathComponent("Counter")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw CounterProgram.Missing(path: executable.path)
-    }
+#sourceLocation(file:"Chapters/05-counter-app.md",line:826)
+extension PseudoTerminal {
+  /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
+  /// its standard input and output.
+  public func start(
+    _ program: BuiltProgram, arguments: [String] = [], environment: [String: String]? = nil
+  ) throws {
     let terminal = FileHandle(fileDescriptor: self.device, closeOnDealloc: false)
-    self.process.executableURL = executable
+    self.process.executableURL = try program.executable()
+    self.process.arguments = arguments
+    if let environment { self.process.environment = environment }
     self.process.standardInput = terminal
     self.process.standardOutput = terminal
+    self.process.terminationHandler = { [exited] _ in exited.signal() }
     try self.process.run()
   }
 
   /// Types `bytes` in one write, as one paste.
-  func type(_ bytes: [UInt8]) {
+  public func type(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
     let written = bytes.withUnsafeBytes { buffer in write(self.controller, buffer.baseAddress, buffer.count) }
-    XCTAssertEqual(written, bytes.count, "typed")
+    XCTAssertEqual(written, bytes.count, "typed", file: file, line: line)
+  }
+
+  /// Types the UTF-8 bytes of `text` in one write.
+  public func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+    self.type(Array(text.utf8), file: file, line: line)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:733)
-extension CounterTerminal {
-  /// Reads until `isDone(output)`; fails the test after `limit` seconds.
-  func waitUntilPrinted(
-    _ isDone: (String) -> Bool,
-    giveUpAfter limit: Double = 10,
-    file: StaticString = #filePath,
-    line: UInt = #line
+#sourceLocation(file:"Chapters/05-counter-app.md",line:860)
+extension PseudoTerminal {
+  /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
+  public func waitUntilPrinted(
+    giveUpAfter limit: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+    _ isDone: (String) -> Bool
   ) {
+    self.wait(until: { isDone(self.output) }, limit: limit, file: file, line: line)
+  }
+
+  /// Reads until `isDone(lastFrame)`; fails the test after `limit` seconds.
+  public func waitForFrame(
+    giveUpAfter limit: Double = 10, file: StaticString = #filePath, line: UInt = #line,
+    _ isDone: (String) -> Bool
+  ) {
+    self.wait(until: { isDone(self.lastFrame) }, limit: limit, file: file, line: line)
+  }
+
+  private func wait(until isDone: () -> Bool, limit: Double, file: StaticString, line: UInt) {
     let deadline = Date().addingTimeInterval(limit)
-    while !isDone(self.output) {
+    while !isDone() {
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0, self.readAvailable(waitingUpTo: remaining) else {
         XCTFail("the program did not print what the test waited for:\n\(self.output)", file: file, line: line)
@@ -104,26 +125,27 @@ extension CounterTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:771)
-extension CounterTerminal {
+#sourceLocation(file:"Chapters/05-counter-app.md",line:909)
+extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
-  static let clearScreen = "\u{1B}[H\u{1B}[2J"
+  public static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
   /// The frames printed so far, oldest first, with raw mode's `\r\n` read as `\n`.
-  var frames: [String] {
+  public var frames: [String] {
     self.output.components(separatedBy: Self.clearScreen).dropFirst().map { frame in
       frame.replacingOccurrences(of: "\r\n", with: "\n")
     }
   }
 
+  /// The last frame printed so far; empty before the first.
+  public var lastFrame: String {
+    self.frames.last ?? ""
+  }
+
   /// Waits for the program to exit; its status, or `nil` if it had not exited within `limit` seconds.
-  func exitStatus(giveUpAfter limit: Double = 10) -> Int32? {
-    let exited = DispatchSemaphore(value: 0)
-    self.process.terminationHandler = { _ in exited.signal() }
-    if self.process.isRunning, exited.wait(timeout: .now() + limit) == .timedOut {
-      return nil
-    }
-    self.process.waitUntilExit()
+  /// Call it once: the exit is signalled once.
+  public func exitStatus(giveUpAfter limit: Double = 10) -> Int32? {
+    guard self.exited.wait(timeout: .now() + limit) == .success else { return nil }
     return self.process.terminationStatus
   }
 }
