@@ -75,7 +75,7 @@ package.targets += [
 
 #sourceLocation(file:"Chapters/06-animals-data.md",line:57)
 package.dependencies += [
-  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
 package.targets += [
   .target(

@@ -13,6 +13,7 @@ public struct FakePersistentStoreFailure: Error, CustomStringConvertible {
   /// The failure.
   public init() {}
 
+  /// The message every failed call carries.
   public var description: String { "the fake store is offline" }
 }
 
@@ -32,21 +33,25 @@ public actor FakePersistentStore: PersistentSessionStore {
     if self.fails { throw FakePersistentStoreFailure() }
   }
 
+  /// The sample categories.
   public func fetchCategories() throws -> [Category] {
     try self.record("fetchCategories()")
     return SampleData.standard.categories
   }
 
+  /// The sample animals.
   public func fetchAnimals() throws -> [Animal] {
     try self.record("fetchAnimals()")
     return SampleData.standard.animals
   }
 
+  /// The animal as given, under the id `saved-N` (N: the number of calls so far).
   public func addAnimal(name: String, diet: Animal.Diet, categoryId: Category.ID) throws -> Animal {
     try self.record("addAnimal(\(name))")
     return Animal(animalId: "saved-\(self.calls.count)", name: name, diet: diet, categoryId: categoryId)
   }
 
+  /// The animal as given; the fake keeps no table, so any id is accepted.
   public func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) throws -> Animal {
@@ -54,6 +59,7 @@ public actor FakePersistentStore: PersistentSessionStore {
     return Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
   }
 
+  /// The sample animal `animalId`; a failure if the sample data has none.
   public func deleteAnimal(animalId: Animal.ID) throws -> Animal {
     try self.record("deleteAnimal(\(animalId))")
     guard let animal = SampleData.standard.animals.first(where: { $0.id == animalId }) else {
@@ -62,6 +68,7 @@ public actor FakePersistentStore: PersistentSessionStore {
     return animal
   }
 
+  /// The sample data.
   public func reloadSampleData() throws -> SampleData {
     try self.record("reloadSampleData()")
     return .standard

@@ -91,13 +91,14 @@ extension AnimalsRoot: View {
     if let message = self.local.message {
       lines.append(message)
     }
-    lines.append(self.local.confirmation.map(Self.question) ?? (self.local.isTypingSearch ? Self.searchHints : Self.hints))
+    let hints = self.local.isTypingSearch ? Self.searchHints : Self.hints
+    lines.append(self.local.confirmation.map(Self.question) ?? hints)
     return lines
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1466)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1467)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -23,6 +23,7 @@ public struct BuiltProgram: Sendable {
     /// Where the tests looked.
     public let path: String
 
+    /// Where the program was looked for, and how to build it.
     public var description: String { "no program at \(self.path); `swift build` builds it" }
   }
 

@@ -44,7 +44,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2231)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2238)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
 

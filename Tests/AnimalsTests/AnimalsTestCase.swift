@@ -36,7 +36,8 @@ class AnimalsTestCase: XCTestCase {
 
   /// Runs `Animals` on the database `database` in the test's folder with `script`.
   func run(database: String = "animals.sqlite", _ arguments: [String] = [], script: String) throws -> ProgramRun {
-    try AnimalsProgram.run(["--database", self.path(database)] + arguments, script: script, environment: self.environment())
+    try AnimalsProgram.run(
+      ["--database", self.path(database)] + arguments, script: script, environment: self.environment())
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2198)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2199)
 import AnimalsUI
 import XCTest
 
@@ -26,7 +26,9 @@ final class AnimalsKeyTests: XCTestCase {
   func testTerminalBytesNameTheSameKeys() {
     XCTAssertEqual(AnimalsKey.keys(in: [27, 91, 65, 27, 91, 66, 27, 91, 67, 27, 91, 68]), [.up, .down, .right, .left])
     XCTAssertEqual(AnimalsKey.keys(in: [27, 79, 65]), [.up], "the application-mode arrow")
-    XCTAssertEqual(AnimalsKey.keys(in: [13, 10, 9, 127, 8, 3, 4]), [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .interrupt])
+    XCTAssertEqual(
+      AnimalsKey.keys(in: [13, 10, 9, 127, 8, 3, 4]),
+      [.enter, .enter, .tab, .backspace, .backspace, .interrupt, .interrupt])
     XCTAssertEqual(AnimalsKey.keys(in: Array("q a".utf8)), [.character("q"), .character(" "), .character("a")])
   }
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2364)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2368)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -18,7 +18,8 @@ final class ScreenTests: XCTestCase {
   func testTheScreenLoadsTheCatalogueAndShowsTheCategories() async {
     let harness = Harness()
     await harness.start()
-    XCTAssertEqual(harness.screen.frames.first?.lines[1], "  loading…       |   (choose a category)  |   (choose an animal)")
+    XCTAssertEqual(
+      harness.screen.frames.first?.lines[1], "  loading…       |   (choose a category)  |   (choose an animal)")
     XCTAssertEqual(
       harness.lastFrame,
       """
@@ -38,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2400)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2405)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -68,16 +69,18 @@ extension ScreenTests {
   func testTheScreenCanOpenOnAnAnimal() async {
     let harness = Harness(animalId: "Newt")
     await harness.start()
-    XCTAssertEqual(Array(harness.screen.frames.last?.lines.prefix(3) ?? []), [
-      "Categories       | Amphibian              | Newt",
-      "* Amphibian      | * Newt                 |   Diet: Carnivore",
-      "  Bird           |                        |   Category: Amphibian",
-    ])
+    XCTAssertEqual(
+      Array(harness.screen.frames.last?.lines.prefix(3) ?? []),
+      [
+        "Categories       | Amphibian              | Newt",
+        "* Amphibian      | * Newt                 |   Diet: Carnivore",
+        "  Bird           |                        |   Category: Amphibian",
+      ])
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2443)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2450)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -104,7 +107,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2472)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2479)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -153,7 +156,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2524)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2531)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -176,7 +179,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2552)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2559)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -225,7 +228,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2603)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2610)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

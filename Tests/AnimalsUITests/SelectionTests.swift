@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2246)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2249)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -33,14 +33,15 @@ final class SelectionTests: XCTestCase {
   func loadedContext() throws -> AnimalsContext {
     let store = Store(initialState: AnimalsState(), reducer: AnimalsReducer.reduce)
     let context = AnimalsContext(store)
-    try context.dispatch(.data(.persistentSession(.didFetchCategories(result: .success(SampleData.standard.categories)))))
+    try context.dispatch(
+      .data(.persistentSession(.didFetchCategories(result: .success(SampleData.standard.categories)))))
     try context.dispatch(.data(.persistentSession(.didFetchAnimals(result: .success(SampleData.standard.animals)))))
     return context
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2284)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2288)
 extension SelectionTests {
   @MainActor
   func testAnAddedAnimalChangesOnlyItsCategorysList() async throws {
@@ -66,7 +67,7 @@ extension SelectionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2313)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2317)
 extension SelectionTests {
   @MainActor
   func testANewIdSelectsAfreshAndTheSameIdDoesNothing() async throws {
