@@ -103,7 +103,7 @@ public struct HighlightCache: Sendable {
 }
 
 /// Appends lengths and strings to bytes.
-private struct ByteWriter {
+struct ByteWriter {
   var data = Data()
 
   mutating func integer(_ value: UInt32) {
@@ -118,7 +118,7 @@ private struct ByteWriter {
 }
 
 /// Reads what `ByteWriter` wrote, returning nil instead of reading past the end or decoding bad UTF-8.
-private struct ByteReader {
+struct ByteReader {
   let all: [UInt8]
   var offset = 0
 

@@ -14,6 +14,18 @@ enum Parallel {
     return results.values.map { $0! }
   }
 
+  /// The same, starting the items with the largest `size` first, so that a big item does not start last
+  /// and leave the other cores idle; results keep the order of `items`.
+  static func map<Item: Sendable, Output: Sendable>(
+    _ items: [Item], largestFirst size: (Item) -> Int, _ transform: @escaping @Sendable (Item) -> Output
+  ) -> [Output] {
+    let order = items.indices.sorted { size(items[$0]) > size(items[$1]) }
+    let outputs = Self.map(order) { transform(items[$0]) }
+    var results = [Output?](repeating: nil, count: items.count)
+    for (position, index) in order.enumerated() { results[index] = outputs[position] }
+    return results.map { $0! }
+  }
+
   /// Slots that concurrent iterations fill, each its own.
   private final class Results<Output>: @unchecked Sendable {
     // Unchecked: every access to `values` holds `lock`.

@@ -20,50 +20,109 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, with the images the chapters use and any diagnostics (diagrams that cannot be
   /// rendered). Timings are added to `timings`.
   public func render(timings: inout SiteTimings) -> RenderedSite {
+    self.render(timings: &timings, earlier: nil)
+  }
+
+  /// The same, reusing the pages of `earlier` whose keys (`PageKeys`) have not changed: the result is
+  /// byte for byte what a render without `earlier` gives (ARCHITECTURE.md, "Incremental site builds").
+  /// `diagrams` keeps laid-out diagrams between builds. The site's `memo` records each page's key.
+  func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
     let chapters = self.book.chapters
-    let sections = timings.measure(\.render) { Parallel.map(chapters) { $0.sections } }
-    let prefixes = timings.measure(\.parse) { ChapterChanges.prefixTangles(of: self.book) }
-    let texts = timings.measure(\.parse) { ChapterChanges.texts(of: prefixes) }
-    let listings = timings.measure(\.highlight) {
-      // Every text at once, longest first, so that every core stays busy to the end.
-      self.highlighter.prepare(ListingView.highlightKeys(of: self.book) + ChapterChanges.highlightKeys(of: texts))
-      return ListingView.views(of: self.book, sections: sections, highlighter: self.highlighter)
+    let (sections, anchors, numbers, keys) = timings.measure(.plan) {
+      let sections = Parallel.map(chapters) { $0.sections }
+      let anchors = zip(chapters, sections).map { ListingView.anchors(of: $0, sections: $1) }
+      let numbers = ListingView.numbers(of: self.book, anchors: anchors, sections: sections)
+      let keys = PageKeys(
+        book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, dot: DiagramCache.identity)
+      return (sections, anchors, numbers, keys)
     }
-    let changes = timings.measure(\.highlight) {
+    var site = RenderedSite()
+    let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: keys) }
+    // A page needs its chapter's listing views; a page's code header, and a changes page, its changes.
+    let needViews = reused.missingPages.union(reused.missingArticles)
+    let needChanges = reused.missingPages.union(reused.missingChanges)
+    let prefixes = self.book.prefixTangles
+    let texts = timings.measure(.changes) {
+      ChapterChanges.texts(of: prefixes, needed: needChanges.union(needChanges.map { $0 - 1 }.filter { $0 >= 0 }))
+    }
+    timings.measure(.highlight) {
+      // Every text at once, longest first, so that every core stays busy to the end.
+      self.highlighter.prepare(
+        ListingView.highlightKeys(of: self.book, chapters: needViews) + ChapterChanges.highlightKeys(of: texts))
+    }
+    let diagrams = timings.measure(.diagrams) { ListingView.diagrams(of: self.book, store: store) }
+    site.diagnostics = diagrams.diagnostics
+    let views = timings.measure(.views) {
+      ListingView.filling(
+        ListingView.views(
+          of: self.book, chapters: needViews, anchors: anchors, numbers: numbers, highlighter: self.highlighter),
+        with: diagrams)
+    }
+    let changes = timings.measure(.changes) {
       ChapterChanges.all(
-        in: self.book, prefixes: prefixes, texts: texts, anchors: listings.views.map { $0.map(\.anchor) },
+        in: self.book, chapters: needChanges, prefixes: prefixes, texts: texts, anchors: anchors,
         highlighter: self.highlighter)
     }
     let labels = Dictionary(
-      zip(chapters.map(\.path), listings.numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
-    return timings.measure(\.render) {
-      let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
-      var site = RenderedSite()
-      site.diagnostics = listings.diagnostics
-      let pages = Parallel.map(Array(chapters.indices)) { index in
-        var context = self.context(index, listings: listings.views[index], sections: sections[index])
-        context.pictures = listings.numbers[index].pictures
-        context.labels = labels
-        let changesPage = self.changesPage(index, changes: changes[index])
-        return (
-          page: self.chapterPage(index, context: context, template: template, codeHeader: changesPage.header),
-          print: self.printArticle(index, context: context),
-          changes: changesPage.header == nil ? nil : self.page(of: changesPage, template: template)
-        )
-      }
-      var images = Set<String>()
-      for (chapter, page) in zip(chapters, pages) {
-        site.files[chapter.pageName] = Data(page.page.html.utf8)
-        if let changes = page.changes { site.files[ChangesPage.pageName(of: chapter)] = Data(changes.utf8) }
-        images.formUnion(page.page.images)
-      }
-      site.files["index.html"] = Data(self.indexPage(template: template).utf8)
-      site.files["print.html"] = Data(self.printPage(articles: pages.map(\.print), template: template).utf8)
-      site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
-      for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
-      site.images = images.sorted()
-      return site
+      zip(chapters.map(\.path), numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
+    let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
+    let contexts = Parallel.map(Array(chapters.indices)) { index -> ChapterRenderer.Context? in
+      guard needViews.contains(index) else { return nil }
+      var context = self.context(index, listings: views[index], sections: sections[index])
+      context.pictures = numbers[index].pictures
+      context.labels = labels
+      return context
     }
+    let rendered = timings.measure(.pages) {
+      Parallel.map(Array(chapters.indices)) { index in
+        let changesPage = changes[index].map { self.changesPage(index, changes: $0) }
+        let page = reused.missingPages.contains(index)
+          ? self.chapterPage(index, context: contexts[index]!, template: template, codeHeader: changesPage!.header)
+          : nil
+        let changesHTML = reused.missingChanges.contains(index) && changesPage!.header != nil
+          ? self.page(of: changesPage!, template: template) : nil
+        return (page: page, changes: changesHTML)
+      }
+    }
+    var memo = SiteMemo.Record(tool: SiteStamp.toolIdentity)
+    var images = Set<String>()
+    for (index, chapter) in chapters.enumerated() {
+      let pageImages: [String]
+      if let page = rendered[index].page {
+        site.files[chapter.pageName] = Data(page.html.utf8)
+        pageImages = page.images
+      } else {
+        site.files[chapter.pageName] = reused.pages[index]!.data
+        pageImages = reused.pages[index]!.images
+      }
+      images.formUnion(pageImages)
+      memo.entries[chapter.pageName] = SiteMemo.Entry(key: keys.pages[index], images: pageImages)
+      let changesName = ChangesPage.pageName(of: chapter)
+      let changesData = reused.missingChanges.contains(index)
+        ? rendered[index].changes.map { Data($0.utf8) } : reused.changes[index]!
+      site.files[changesName] = changesData
+      memo.entries[changesName] = SiteMemo.Entry(key: keys.changes[index], absent: changesData == nil)
+    }
+    let articles = timings.measure(.print) {
+      Parallel.map(Array(chapters.indices)) { index in
+        reused.articles[index] ?? self.printArticle(index, context: contexts[index]!)
+      }
+    }
+    timings.measure(.print) {
+      let print = self.printPage(articles: articles, template: template)
+      site.files["print.html"] = print.data
+      memo.entries["print.html"] = SiteMemo.Entry(key: keys.book, articles: print.articles(keys: keys.printArticles))
+    }
+    timings.measure(.pages) {
+      site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+      for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
+    }
+    timings.measure(.search) {
+      site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
+    }
+    site.images = images.sorted()
+    site.memo = memo
+    return site
   }
 
   /// A chapter's page and the images it uses.
@@ -142,16 +201,35 @@ public struct SiteRenderer: Sendable {
       bodyClass: "index")
   }
 
-  /// `print.html`: the title, then every chapter in order, on one page.
-  private func printPage(articles: [String], template: PageTemplate) -> String {
+  /// `print.html`: the title, then every chapter in order, on one page; with where each article lies in
+  /// it, so that the next build can take unchanged articles from the file.
+  private func printPage(articles: [String], template: PageTemplate) -> PrintPage {
     var content = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
     if let subtitle = self.metadata.subtitle { content += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n" }
     content += "<p class=\"edition-note\">Print edition: every chapter on one page. "
     content += "<a href=\"index.html\">Back to the contents</a>.</p>\n</header>\n"
-    content += articles.joined()
-    return template.page(
-      title: "\(self.metadata.title) (print edition)", content: content, current: nil, previous: nil, next: nil,
-      bodyClass: "print-edition", sidebar: false)
+    // The page around a marker that no title can hold (Markdown never yields U+0000, and the metadata's
+    // title is escaped), then the articles put in its place.
+    let marker = "\u{0}"
+    let frame = template.page(
+      title: "\(self.metadata.title) (print edition)", content: content + marker, current: nil, previous: nil,
+      next: nil, bodyClass: "print-edition", sidebar: false)
+    let parts = frame.split(separator: marker, omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      let page = template.page(
+        title: "\(self.metadata.title) (print edition)", content: content + articles.joined(), current: nil,
+        previous: nil, next: nil, bodyClass: "print-edition", sidebar: false)
+      return PrintPage(data: Data(page.utf8), ranges: nil)
+    }
+    var data = Data(parts[0].utf8)
+    var ranges: [Range<Int>] = []
+    for article in articles {
+      let start = data.count
+      data.append(contentsOf: article.utf8)
+      ranges.append(start..<data.count)
+    }
+    data.append(contentsOf: parts[1].utf8)
+    return PrintPage(data: data, ranges: ranges)
   }
 }
 
@@ -169,6 +247,10 @@ public struct RenderedSite: Sendable {
   /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
   /// write (`SiteBuild.keepHighlights`).
   var highlighter: Highlighter?
+  /// The diagrams this render laid out or found, when it was made with a diagram cache.
+  var diagramStore: DiagramStore?
+  /// What each page was rendered from, for the next build (`SiteMemo`).
+  var memo = SiteMemo.Record(tool: "")
   /// Where the chapters produce a file, by path inside the site (an image's first use): where a problem
   /// writing that file is reported. Files not listed are reported at their own path.
   public var origins: [String: SourceLocation] = [:]
