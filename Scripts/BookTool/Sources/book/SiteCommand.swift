@@ -52,7 +52,9 @@ struct SiteCommand: ParsableCommand {
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
       timings.measure(.caches) { SiteBuild.keepCaches(of: site, highlights: cache, diagrams: diagrams, memo: memo) }
-      timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
+      if stamp != nil {
+        timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
+      }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(

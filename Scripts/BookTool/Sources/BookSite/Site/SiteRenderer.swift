@@ -122,6 +122,9 @@ public struct SiteRenderer: Sendable {
     }
     site.images = images.sorted()
     site.memo = memo
+    site.reusedFiles = Set(reused.pages.keys.map { chapters[$0].pageName })
+      .union(reused.changes.keys.map { ChangesPage.pageName(of: chapters[$0]) })
+    site.reusedArticles = reused.articles.compactMap { $0 }.count
     return site
   }
 
@@ -247,6 +250,10 @@ public struct RenderedSite: Sendable {
   /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
   /// write (`SiteBuild.keepHighlights`).
   var highlighter: Highlighter?
+  /// The files this render took from the earlier site rather than rendering them (memo builds).
+  var reusedFiles: Set<String> = []
+  /// How many print articles it took from the earlier `print.html`.
+  var reusedArticles = 0
   /// The diagrams this render laid out or found, when it was made with a diagram cache.
   var diagramStore: DiagramStore?
   /// What each page was rendered from, for the next build (`SiteMemo`).
