@@ -108,6 +108,7 @@ final class IncrementalSiteTests: XCTestCase {
       rendered.reusedFiles,
       ["01-one.html", "03-three.html", "01-one.changes.html", "02-two.changes.html", "03-three.changes.html"])
     XCTAssertEqual(rendered.reusedArticles, 2, "the print edition keeps the articles of chapters 1 and 3")
+    XCTAssertEqual(rendered.reusedSearchBlocks, 2, "the search index keeps the entries of chapters 1 and 3")
   }
 
   /// Compares `site` with a full render of the same chapters, byte for byte, file by file.

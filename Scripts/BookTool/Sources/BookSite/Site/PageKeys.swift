@@ -12,6 +12,7 @@ import BookKit
 ///   those of its own chapter only.
 /// - A **chapter page** or **print article** adds its chapter's index and source bytes.
 /// - A **changes page** adds its chapter's index: it shows tangled code only.
+/// - A chapter's **search entries** are its index and source bytes alone.
 struct PageKeys: Sendable {
   /// The digest of what pages read about the whole book.
   var book: ContentDigest
@@ -21,6 +22,8 @@ struct PageKeys: Sendable {
   var printArticles: [ContentDigest]
   /// Each chapter's changes page.
   var changes: [ContentDigest]
+  /// Each chapter's entries in the search index: they read the chapter alone.
+  var search: [ContentDigest]
 
   init(book: Book, metadata: BookMetadata, anchors: [[String]], numbers: [ReaderNumbers], dot: String) {
     var hasher = DigestHasher()
@@ -56,6 +59,8 @@ struct PageKeys: Sendable {
     self.pages = book.chapters.indices.map { Self.key("page", digest, index: $0, source: book.chapters[$0]) }
     self.printArticles = book.chapters.indices.map { Self.key("print", digest, index: $0, source: book.chapters[$0]) }
     self.changes = book.chapters.indices.map { Self.key("changes", digest, index: $0, source: nil) }
+    let none = ContentDigest(high: 0, low: 0)
+    self.search = book.chapters.indices.map { Self.key("search", none, index: $0, source: book.chapters[$0]) }
   }
 
   /// A page's key: its kind, the book digest, its chapter's index and, for pages that show the chapter's

@@ -119,10 +119,11 @@ struct EarlierSite: Sendable {
     return (data, entry.images)
   }
 
-  /// The articles of `print.html` whose keys match, by chapter index (nil where they do not).
-  func articles(keys: [ContentDigest]) -> [String?] {
-    guard let entry = self.record.entries["print.html"], let articles = entry.articles, let hash = entry.hash,
-      let data = self.read("print.html"), String(ContentHash.of(data), radix: 16) == hash
+  /// The parts of the file at `path` (the print edition's articles, the search index's blocks) whose
+  /// keys match, by chapter index (nil where they do not).
+  func articles(in path: String, keys: [ContentDigest]) -> [String?] {
+    guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
+      let data = self.read(path), String(ContentHash.of(data), radix: 16) == hash
     else { return keys.map { _ in nil } }
     return keys.indices.map { index in
       guard index < articles.count, articles[index].key == keys[index].hex else { return nil }
@@ -134,7 +135,8 @@ struct EarlierSite: Sendable {
   }
 }
 
-/// The print edition's bytes, and where each chapter's article lies in them (nil when unknown).
+/// The print edition's bytes, and where each chapter's article lies in them (nil when unknown); or the
+/// search index's, and where each chapter's block lies.
 struct PrintPage {
   var data: Data
   var ranges: [Range<Int>]?
@@ -155,12 +157,15 @@ struct Reused {
   var changes: [Int: Data?] = [:]
   /// Print articles taken from `print.html`, by chapter index.
   var articles: [String?]
+  /// Search index blocks taken from `assets/search-index.js`, by chapter index.
+  var searchBlocks: [String?]
   /// The chapters whose page, changes page or print article must be rendered.
   var missingPages = Set<Int>(), missingChanges = Set<Int>(), missingArticles = Set<Int>()
 
   init(earlier: EarlierSite?, book: Book, keys: PageKeys) {
     let count = book.chapters.count
-    self.articles = earlier?.articles(keys: keys.printArticles) ?? Array(repeating: nil, count: count)
+    self.articles = earlier?.articles(in: "print.html", keys: keys.printArticles) ?? Array(repeating: nil, count: count)
+    self.searchBlocks = earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)
     for (index, chapter) in book.chapters.enumerated() {
       if let page = earlier?.file(chapter.pageName, key: keys.pages[index]), let data = page.data {
         self.pages[index] = (data, page.images)

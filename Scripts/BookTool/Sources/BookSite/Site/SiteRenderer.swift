@@ -118,13 +118,20 @@ public struct SiteRenderer: Sendable {
       for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
     }
     timings.measure(.search) {
-      site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
+      let blocks = Parallel.map(Array(chapters.indices)) { index in
+        reused.searchBlocks[index] ?? SearchIndex.block(of: chapters[index], sections: sections[index], index: index)
+      }
+      let script = SearchIndex.script(pages: chapters.map { ($0.pageName, $0.title) }, blocks: blocks)
+      site.files[SearchIndex.path] = script.data
+      memo.entries[SearchIndex.path] = SiteMemo.Entry(
+        key: keys.book, articles: PrintPage(data: script.data, ranges: script.ranges).articles(keys: keys.search))
     }
     site.images = images.sorted()
     site.memo = memo
     site.reusedFiles = Set(reused.pages.keys.map { chapters[$0].pageName })
       .union(reused.changes.keys.map { ChangesPage.pageName(of: chapters[$0]) })
     site.reusedArticles = reused.articles.compactMap { $0 }.count
+    site.reusedSearchBlocks = reused.searchBlocks.compactMap { $0 }.count
     return site
   }
 
@@ -254,6 +261,8 @@ public struct RenderedSite: Sendable {
   var reusedFiles: Set<String> = []
   /// How many print articles it took from the earlier `print.html`.
   var reusedArticles = 0
+  /// How many chapters' search entries it took from the earlier search index.
+  var reusedSearchBlocks = 0
   /// The diagrams this render laid out or found, when it was made with a diagram cache.
   var diagramStore: DiagramStore?
   /// What each page was rendered from, for the next build (`SiteMemo`).
