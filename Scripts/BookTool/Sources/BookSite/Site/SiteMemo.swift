@@ -109,21 +109,44 @@ struct EarlierSite: Sendable {
   var record: SiteMemo.Record
   /// Reads a file of the site folder (a path inside it), or nil.
   var read: @Sendable (String) -> Data?
+  /// Files already read, with their hashes (nil: missing), by path.
+  private var prefetched: [String: (data: Data, hash: String)?] = [:]
+
+  init(record: SiteMemo.Record, read: @escaping @Sendable (String) -> Data?) {
+    self.record = record
+    self.read = read
+  }
+
+  /// This site with the files its memo names read and hashed ahead, spread over the cores.
+  func prefetchingRecordedFiles() -> EarlierSite {
+    let paths = self.record.entries.keys.sorted()
+    let read = self.read
+    let found = Parallel.map(paths) { path in read(path).map { ($0, String(ContentHash.of($0), radix: 16)) } }
+    var copy = self
+    for (path, file) in zip(paths, found) { copy.prefetched[path] = .some(file.map { (data: $0.0, hash: $0.1) }) }
+    return copy
+  }
+
+  /// A file of the folder and its hash, or nil when it is missing.
+  private func contents(_ path: String) -> (data: Data, hash: String)? {
+    if let known = self.prefetched[path] { return known }
+    return self.read(path).map { ($0, String(ContentHash.of($0), radix: 16)) }
+  }
 
   /// The bytes of the page at `path` when it was rendered under `key` and is still as written; `.some(nil)`
   /// when that render wrote no file there.
   func file(_ path: String, key: ContentDigest) -> (data: Data?, images: [String])? {
     guard let entry = self.record.entries[path], entry.key == key.hex else { return nil }
-    guard let hash = entry.hash else { return self.read(path) == nil ? (nil, entry.images) : nil }
-    guard let data = self.read(path), String(ContentHash.of(data), radix: 16) == hash else { return nil }
-    return (data, entry.images)
+    guard let hash = entry.hash else { return self.contents(path) == nil ? (nil, entry.images) : nil }
+    guard let file = self.contents(path), file.hash == hash else { return nil }
+    return (file.data, entry.images)
   }
 
   /// The parts of the file at `path` (the print edition's articles, the search index's blocks) whose
   /// keys match, by chapter index (nil where they do not).
   func articles(in path: String, keys: [ContentDigest]) -> [String?] {
     guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
-      let data = self.read(path), String(ContentHash.of(data), radix: 16) == hash
+      let (data, found) = self.contents(path), found == hash
     else { return keys.map { _ in nil } }
     return keys.indices.map { index in
       guard index < articles.count, articles[index].key == keys[index].hex else { return nil }
@@ -163,6 +186,7 @@ struct Reused {
   var missingPages = Set<Int>(), missingChanges = Set<Int>(), missingArticles = Set<Int>()
 
   init(earlier: EarlierSite?, book: Book, keys: PageKeys) {
+    let earlier = earlier?.prefetchingRecordedFiles()
     let count = book.chapters.count
     self.articles = earlier?.articles(in: "print.html", keys: keys.printArticles) ?? Array(repeating: nil, count: count)
     self.searchBlocks = earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)

@@ -15,11 +15,11 @@ public struct SiteTimings: Sendable {
     case stamp
     /// Reading the chapters and parsing their Markdown.
     case load
-    /// Tangling the book once, keeping the files at the end of every chapter.
+    /// Tangling the book once, keeping the files at the end of every chapter, and checking named
+    /// excerpts against them.
     case tangle
-    /// Checking named excerpts against the tangle of their chapter.
-    case excerpts
-    /// Sections, listing anchors, numbers and the keys of the pages (what each page depends on).
+    /// Sections, listing anchors, numbers, the keys of the pages (what each page depends on), and which
+    /// pages the last build left that can be reused (reading and hashing them).
     case plan
     /// Loading the highlight cache and highlighting what it lacks.
     case highlight
@@ -35,7 +35,8 @@ public struct SiteTimings: Sendable {
     case print
     /// The search index.
     case search
-    /// Copying images, planning the output against the disk and writing what changed.
+    /// Copying images, planning the output against the disk (ownership, confinement, the manifest) and
+    /// writing what changed.
     case write
     /// Saving the caches for the next build.
     case caches
