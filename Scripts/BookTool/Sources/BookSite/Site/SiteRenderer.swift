@@ -27,116 +27,38 @@ public struct SiteRenderer: Sendable {
   /// byte for byte what a render without `earlier` gives (ARCHITECTURE.md, "Incremental site builds").
   /// `diagrams` keeps laid-out diagrams between builds. The site's `memo` records each page's key.
   func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
-    let chapters = self.book.chapters
-    let (sections, anchors, numbers, keys) = timings.measure(.plan) {
-      let sections = Parallel.map(chapters) { $0.sections }
-      let anchors = zip(chapters, sections).map { ListingView.anchors(of: $0, sections: $1) }
-      let numbers = ListingView.numbers(of: self.book, anchors: anchors, sections: sections)
-      let keys = PageKeys(
-        book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, dot: DiagramCache.identity)
-      return (sections, anchors, numbers, keys)
-    }
+    let plan = timings.measure(.plan) { self.plan() }
+    let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }
+    let parts = self.renderMissing(plan: plan, reused: reused, diagrams: store, timings: &timings)
     var site = RenderedSite()
-    let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: keys) }
-    // A page needs its chapter's listing views; a page's code header, and a changes page, its changes.
-    let needViews = reused.missingPages.union(reused.missingArticles)
-    let needChanges = reused.missingPages.union(reused.missingChanges)
-    let prefixes = self.book.prefixTangles
-    let texts = timings.measure(.changes) {
-      ChapterChanges.texts(of: prefixes, needed: needChanges.union(needChanges.map { $0 - 1 }.filter { $0 >= 0 }))
-    }
-    timings.measure(.highlight) {
-      // Every text at once, longest first, so that every core stays busy to the end.
-      self.highlighter.prepare(
-        ListingView.highlightKeys(of: self.book, chapters: needViews) + ChapterChanges.highlightKeys(of: texts))
-    }
-    let diagrams = timings.measure(.diagrams) { ListingView.diagrams(of: self.book, store: store) }
-    site.diagnostics = diagrams.diagnostics
-    let views = timings.measure(.views) {
-      ListingView.filling(
-        ListingView.views(
-          of: self.book, chapters: needViews, anchors: anchors, numbers: numbers, highlighter: self.highlighter),
-        with: diagrams)
-    }
-    let changes = timings.measure(.changes) {
-      ChapterChanges.all(
-        in: self.book, chapters: needChanges, prefixes: prefixes, texts: texts, anchors: anchors,
-        highlighter: self.highlighter)
-    }
-    let labels = Dictionary(
-      zip(chapters.map(\.path), numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
-    let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
-    let contexts = Parallel.map(Array(chapters.indices)) { index -> ChapterRenderer.Context? in
-      guard needViews.contains(index) else { return nil }
-      var context = self.context(index, listings: views[index], sections: sections[index])
-      context.pictures = numbers[index].pictures
-      context.labels = labels
-      return context
-    }
-    let rendered = timings.measure(.pages) {
-      Parallel.map(Array(chapters.indices)) { index in
-        let changesPage = changes[index].map { self.changesPage(index, changes: $0) }
-        let page = reused.missingPages.contains(index)
-          ? self.chapterPage(index, context: contexts[index]!, template: template, codeHeader: changesPage!.header)
-          : nil
-        let changesHTML = reused.missingChanges.contains(index) && changesPage!.header != nil
-          ? self.page(of: changesPage!, template: template) : nil
-        return (page: page, changes: changesHTML)
-      }
-    }
-    var memo = SiteMemo.Record(tool: SiteStamp.toolIdentity)
-    var images = Set<String>()
-    for (index, chapter) in chapters.enumerated() {
-      let pageImages: [String]
-      if let page = rendered[index].page {
-        site.files[chapter.pageName] = Data(page.html.utf8)
-        pageImages = page.images
-      } else {
-        site.files[chapter.pageName] = reused.pages[index]!.data
-        pageImages = reused.pages[index]!.images
-      }
-      images.formUnion(pageImages)
-      memo.entries[chapter.pageName] = SiteMemo.Entry(key: keys.pages[index], images: pageImages)
-      let changesName = ChangesPage.pageName(of: chapter)
-      let changesData = reused.missingChanges.contains(index)
-        ? rendered[index].changes.map { Data($0.utf8) } : reused.changes[index]!
-      site.files[changesName] = changesData
-      memo.entries[changesName] = SiteMemo.Entry(key: keys.changes[index], absent: changesData == nil)
-    }
+    site.diagnostics = parts.diagnostics
+    site.memo = SiteMemo.Record(tool: SiteStamp.toolIdentity)
+    self.addChapterFiles(parts, plan: plan, reused: reused, to: &site)
     let articles = timings.measure(.print) {
-      Parallel.map(Array(chapters.indices)) { index in
-        reused.articles[index] ?? self.printArticle(index, context: contexts[index]!)
+      Parallel.map(Array(self.book.chapters.indices)) { index in
+        reused.articles[index] ?? self.printArticle(index, context: parts.contexts[index]!)
       }
     }
     timings.measure(.print) {
-      let print = self.printPage(articles: articles, template: template)
+      let print = self.printPage(articles: articles, template: parts.template)
       site.files["print.html"] = print.data
-      memo.entries["print.html"] = SiteMemo.Entry(key: keys.book, articles: print.articles(keys: keys.printArticles))
+      site.memo.entries["print.html"] = SiteMemo.Entry(
+        key: plan.keys.book, articles: print.articles(keys: plan.keys.printArticles))
     }
     timings.measure(.pages) {
-      site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+      site.files["index.html"] = Data(self.indexPage(template: parts.template).utf8)
       for (path, text) in SiteAssets.files { site.files[path] = Data(text.utf8) }
     }
-    timings.measure(.search) {
-      let blocks = Parallel.map(Array(chapters.indices)) { index in
-        reused.searchBlocks[index] ?? SearchIndex.block(of: chapters[index], sections: sections[index], index: index)
-      }
-      let script = SearchIndex.script(pages: chapters.map { ($0.pageName, $0.title) }, blocks: blocks)
-      site.files[SearchIndex.path] = script.data
-      memo.entries[SearchIndex.path] = SiteMemo.Entry(
-        key: keys.book, articles: PrintPage(data: script.data, ranges: script.ranges).articles(keys: keys.search))
-    }
-    site.images = images.sorted()
-    site.memo = memo
-    site.reusedFiles = Set(reused.pages.keys.map { chapters[$0].pageName })
-      .union(reused.changes.keys.map { ChangesPage.pageName(of: chapters[$0]) })
+    timings.measure(.search) { self.addSearchIndex(plan: plan, reused: reused, to: &site) }
+    site.reusedFiles = Set(reused.pages.keys.map { self.book.chapters[$0].pageName })
+      .union(reused.changes.keys.map { ChangesPage.pageName(of: self.book.chapters[$0]) })
     site.reusedArticles = reused.articles.compactMap { $0 }.count
     site.reusedSearchBlocks = reused.searchBlocks.compactMap { $0 }.count
     return site
   }
 
   /// A chapter's page and the images it uses.
-  private func chapterPage(
+  func chapterPage(
     _ index: Int, context: ChapterRenderer.Context, template: PageTemplate, codeHeader: String?
   ) -> (html: String, images: [String]) {
     let chapter = self.book.chapters[index]
@@ -151,7 +73,7 @@ public struct SiteRenderer: Sendable {
   }
 
   /// What chapter `index` changes in the code, ready to render.
-  private func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
+  func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
     let chapters = self.book.chapters
     return ChangesPage(
       chapter: chapters[index], changes: changes, tag: ChapterTagger.tagName(for: chapters[index], index: index),
@@ -160,7 +82,7 @@ public struct SiteRenderer: Sendable {
 
   /// A chapter's changes page, between the chapter and the next one. Its sidebar marks no chapter as
   /// current, because the current chapter's section links point into the chapter's own page.
-  private func page(of changes: ChangesPage, template: PageTemplate) -> String {
+  func page(of changes: ChangesPage, template: PageTemplate) -> String {
     let index = changes.changes.chapterIndex
     let next = index + 1 < self.book.chapters.count ? self.neighbour(index + 1) : nil
     return template.page(
@@ -185,7 +107,7 @@ public struct SiteRenderer: Sendable {
   }
 
   /// What a chapter's renderer needs to know about the book, for the chapter's own page.
-  private func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
+  func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
     let chapter = self.book.chapters[index]
     var byLine: [Int: ListingView] = [:]
     for (listing, view) in zip(chapter.listings, listings) { byLine[listing.fence.line] = view }
