@@ -144,7 +144,7 @@ struct ChapterChanges: Sendable {
     guard let file, let added = hunk.lines.first(where: { $0.kind == .added })?.newIndex else { return nil }
     var start = 0
     for chunk in file.chunks {
-      let count = LineDiff.lines(chunk.code).count + 1  // the blank line that follows each chunk
+      let count = LineDiff.lineCount(chunk.code) + 1  // the blank line that follows each chunk
       if added < start + count {
         guard chunk.chapterIndex == chapterIndex,
           let listing = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line })
