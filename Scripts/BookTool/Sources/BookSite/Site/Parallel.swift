@@ -41,3 +41,24 @@ enum Parallel {
     }
   }
 }
+
+/// A value computed on another thread while the caller does something else; `value` waits for it.
+final class Background<Value: Sendable>: @unchecked Sendable {
+  // Unchecked: `result` is written once before `done` is signalled, and read only after waiting for it.
+  private var result: Value?
+  private let done = DispatchSemaphore(value: 0)
+
+  /// Starts computing `body` at once.
+  init(_ body: @escaping @Sendable () -> Value) {
+    DispatchQueue.global().async {
+      self.result = body()
+      self.done.signal()
+    }
+  }
+
+  /// The value, once computed (waits for it the first time).
+  lazy var value: Value = {
+    self.done.wait()
+    return self.result!
+  }()
+}

@@ -186,7 +186,6 @@ struct Reused {
   var missingPages = Set<Int>(), missingChanges = Set<Int>(), missingArticles = Set<Int>()
 
   init(earlier: EarlierSite?, book: Book, keys: PageKeys) {
-    let earlier = earlier?.prefetchingRecordedFiles()
     let count = book.chapters.count
     self.articles = earlier?.articles(in: "print.html", keys: keys.printArticles) ?? Array(repeating: nil, count: count)
     self.searchBlocks = earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)

@@ -15,9 +15,13 @@ extension SiteRenderer {
   /// Sections, anchors, numbers and page keys of the whole book.
   func plan() -> Plan {
     let chapters = self.book.chapters
-    let sections = Parallel.map(chapters) { $0.sections }
-    let anchors = zip(chapters, sections).map { ListingView.anchors(of: $0, sections: $1) }
-    let numbers = ListingView.numbers(of: self.book, anchors: anchors, sections: sections)
+    let perChapter = Parallel.map(Array(chapters.indices)) { index in
+      let sections = chapters[index].sections
+      let anchors = ListingView.anchors(of: chapters[index], sections: sections)
+      let numbers = ReaderNumbers(chapter: chapters[index], listingAnchors: anchors, sections: sections)
+      return (sections: sections, anchors: anchors, numbers: numbers)
+    }
+    let (sections, anchors, numbers) = (perChapter.map(\.sections), perChapter.map(\.anchors), perChapter.map(\.numbers))
     let keys = PageKeys(
       book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, dot: DiagramCache.identity)
     return Plan(sections: sections, anchors: anchors, numbers: numbers, keys: keys)

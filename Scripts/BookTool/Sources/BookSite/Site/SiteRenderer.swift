@@ -27,8 +27,10 @@ public struct SiteRenderer: Sendable {
   /// byte for byte what a render without `earlier` gives (ARCHITECTURE.md, "Incremental site builds").
   /// `diagrams` keeps laid-out diagrams between builds. The site's `memo` records each page's key.
   func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
+    // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
+    let prefetch = Background { earlier?.prefetchingRecordedFiles() }
     let plan = timings.measure(.plan) { self.plan() }
-    let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }
+    let reused = timings.measure(.plan) { Reused(earlier: prefetch.value, book: self.book, keys: plan.keys) }
     let parts = self.renderMissing(plan: plan, reused: reused, diagrams: store, timings: &timings)
     var site = RenderedSite()
     site.diagnostics = parts.diagnostics
