@@ -20,10 +20,17 @@ public struct SiteMemo: Sendable {
   public init(input: Workspace, output: Workspace, folder: String) {
     let key = [input.root.path, input.chaptersFolder, output.root.path, folder].joined(separator: "\n")
     let name = String(ContentHash.of(Data(key.utf8)), radix: 16)
-    self.url = input.root.appendingPathComponent(".build/book-site-cache/pages-\(name).json")
+    self.path = ".build/book-site-cache/pages-\(name).json"
+    self.url = input.root.appendingPathComponent(self.path)
+    self.input = input
     self.output = output
     self.folder = folder
   }
+
+  /// The input workspace, whose guarded writes save the memo (never through a symbolic link).
+  private var input: Workspace
+  /// The memo's path inside it.
+  private var path: String
 
   /// What the site folder can offer this build, read through the output workspace's confined reads.
   func load() -> EarlierSite? {
@@ -97,10 +104,7 @@ public struct SiteMemo: Sendable {
     guard let payload = try? encoder.encode(record) else { return }
     var data = Data("\(Self.magic) \(String(ContentHash.of(payload), radix: 16))\n".utf8)
     data.append(payload)
-    if let old = try? Data(contentsOf: self.url), old == data { return }
-    try? FileManager.default.createDirectory(
-      at: self.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? data.write(to: self.url, options: .atomic)
+    _ = try? self.input.write(data, to: self.path)
   }
 }
 
