@@ -4,7 +4,8 @@
 #
 #   cold          an empty output folder (and for `book`, an empty highlight cache; for Hugo, no cache)
 #   no change     the same chapters again, into the site just written
-#   one edit      a sentence added to one chapter, then rendered
+#   one edit      a sentence added to one chapter, then rendered (for `book`, incrementally: only the pages
+#                 the edit can change are rendered; see ARCHITECTURE.md, "Incremental site builds")
 #
 # For `book` it also prints a cold render into an empty folder with the highlight cache warm, and the
 # forced full render (--full) when nothing changed. Hugo renders the chapters with a minimal layout and
@@ -39,15 +40,20 @@ python3 Scripts/synthetic_book.py "$chapters" 20 25000
 echo "benchmark: building the book tool (release)"
 swift build -c release --package-path Scripts/BookTool --product book >/dev/null
 book=Scripts/BookTool/.build/release/book
-cache="$work/.build/book-site-cache"  # the input workspace is $work: the chapters folder's parent
+cache="$work/.build/book-site-cache"  # the input workspace is $work: the chapters folder's parent (highlights, diagrams, page memos)
 edited_chapter="chapter-10.md"
 
-# Wall time of one command in milliseconds, with one decimal.
+# Wall time of one command in milliseconds, with one decimal. When cpu_log names a file, the command's CPU
+# time (user + system, children included, in ms) is appended to it: the machine is shared, so wall times
+# are noisy and CPU times say more about the tool itself.
 milliseconds() {
-  local start end
+  local start end times
   start=$(date +%s%N)
-  "$@" >/dev/null
+  times="$( { TIMEFORMAT='%3U %3S'; time "$@" >/dev/null; } 2>&1 )"
   end=$(date +%s%N)
+  if [ -n "${cpu_log:-}" ]; then
+    awk -v t="$times" 'BEGIN { split(t, a, " "); printf "%.1f\n", (a[1] + a[2]) * 1000 }' >>"$cpu_log"
+  fi
   echo "$(( (end - start) / 100000 ))" | sed -E 's/([0-9])$/.\1/; s/^\./0./'
 }
 
@@ -73,7 +79,7 @@ edit() { printf '\nOne more sentence, run %s.\n' "$1" >>"$2/$edited_chapter"; }
 # --- book ---
 book_site() { "$book" site --chapters "$chapters" --output "$site" "$@"; }
 book_cold() { rm -rf "$site" "$cache"; milliseconds book_site; }
-book_cold_warm_cache() { rm -rf "$site"; milliseconds book_site; }
+book_cold_warm_cache() { rm -rf "$site" "$cache"/pages-*; milliseconds book_site; }
 book_unchanged() { milliseconds book_site; }
 book_unchanged_full() { milliseconds book_site --full; }
 book_edited() { edit "$1" "$chapters"; milliseconds book_site; }
@@ -125,16 +131,16 @@ echo "benchmark: $(hugo version | cut -d' ' -f1-2), $(cmark-gfm --version | head
 echo
 # Interleaved rounds, so that a burst of load from elsewhere hits every tool alike.
 for round in $(seq "$runs"); do
-  book_cold >>"$work/book-cold"
-  hugo_cold >>"$work/hugo-cold"
+  cpu_log="$work/book-cold.cpu" book_cold >>"$work/book-cold"
+  cpu_log="$work/hugo-cold.cpu" hugo_cold >>"$work/hugo-cold"
   cmark_cold >>"$work/cmark-cold"
   book_cold_warm_cache >>"$work/book-cold-warm"
   book_unchanged >>"$work/book-unchanged"
   hugo_unchanged >>"$work/hugo-unchanged"
   cmark_unchanged >>"$work/cmark-unchanged"
   book_unchanged_full >>"$work/book-unchanged-full"
-  book_edited "$round" >>"$work/book-edited"
-  hugo_edited "$round" >>"$work/hugo-edited"
+  cpu_log="$work/book-edited.cpu" book_edited "$round" >>"$work/book-edited"
+  cpu_log="$work/hugo-edited.cpu" hugo_edited "$round" >>"$work/hugo-edited"
   cmark_edited "$round" >>"$work/cmark-edited"
 done
 summarize "book: cold (empty folder and cache)" book-cold <"$work/book-cold"
@@ -148,6 +154,10 @@ summarize "hugo: one chapter edited" hugo-edited <"$work/hugo-edited"
 summarize "cmark-gfm: cold (all chapters)" cmark-cold <"$work/cmark-cold"
 summarize "cmark-gfm: no change (all chapters again)" cmark-unchanged <"$work/cmark-unchanged"
 summarize "cmark-gfm: one chapter edited (that chapter)" cmark-edited <"$work/cmark-edited"
+summarize "CPU (user+sys), book: cold" book-cold-cpu <"$work/book-cold.cpu"
+summarize "CPU (user+sys), hugo: cold" hugo-cold-cpu <"$work/hugo-cold.cpu"
+summarize "CPU (user+sys), book: one chapter edited" book-edited-cpu <"$work/book-edited.cpu"
+summarize "CPU (user+sys), hugo: one chapter edited" hugo-edited-cpu <"$work/hugo-edited.cpu"
 echo "benchmark: book's site is $(du -sk "$site" | cut -f1) KB in $(find "$site" -type f | wc -l) files;" \
   "hugo's $(du -sk "$hugo_out" | cut -f1) KB in $(find "$hugo_out" -type f | wc -l) files"
 
@@ -168,15 +178,17 @@ goal "cold render at most 1/3 of Hugo's cold render" "$(result book-cold)" \
 goal "cold render at most 10x bare cmark-gfm's" "$(result book-cold)" \
   "$(awk -v c="$(result cmark-cold)" 'BEGIN { print c * 10 }')"
 goal "one chapter edited, re-rendered" "$(result book-edited)" 60
+echo "(CPU time, user+sys: book cold $(result book-cold-cpu) ms vs hugo cold $(result hugo-cold-cpu) ms;" \
+  "book one edit $(result book-edited-cpu) ms)"
 
 echo
 echo "where the time goes, cold (empty cache):"
 rm -rf "$site" "$cache"
-book_site --timings | tail -n 6
+book_site --timings | sed -n '/^book site:/,$p' | tail -n +2
 echo
 echo "where the time goes, one chapter edited:"
 edit timings "$chapters"
-book_site --timings | tail -n 6
+book_site --timings | sed -n '/^book site:/,$p' | tail -n +2
 echo
 echo "where the time goes, no change:"
-book_site --timings | tail -n 6
+book_site --timings | sed -n '/^book site:/,$p' | tail -n +2

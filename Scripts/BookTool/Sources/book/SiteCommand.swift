@@ -22,13 +22,13 @@ struct SiteCommand: ParsableCommand {
   @Option(help: "The folder to write the site into (default: the workspace's Site/).")
   var output: String?
 
-  @Flag(help: "Render everything even when nothing changed since the last run.")
+  @Flag(help: "Render every page, reusing none from the last run (the output is the same).")
   var full = false
 
   @Flag(help: .hidden)
   var timings = false
 
-  @Flag(help: "Highlight every listing afresh, without the cache in the workspace's .build/ folder.")
+  @Flag(help: "Highlight every listing, lay out every diagram and render every page afresh, without the caches in the workspace's .build/ folder.")
   var noCache = false
 
   /// The site folder of the workspace.
@@ -44,11 +44,17 @@ struct SiteCommand: ParsableCommand {
         return
       }
       let cache = self.noCache ? nil : HighlightCache(workspaceRoot: input.root)
-      let site = try SiteBuild.make(from: input, cache: cache, timings: &timings)
+      let diagrams = self.noCache ? nil : DiagramCache(workspaceRoot: input.root)
+      // A forced or cacheless render renders every page; it still leaves a memo for the next run.
+      let memo = self.noCache ? nil : SiteMemo(input: input, output: output, folder: folder)
+      let site = try SiteBuild.make(
+        from: input, cache: cache, diagrams: diagrams, memo: self.full ? nil : memo, timings: &timings)
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
-      if let cache { timings.measure(\.write) { SiteBuild.keepHighlights(of: site, in: cache) } }
-      timings.measure(\.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
+      timings.measure(.caches) { SiteBuild.keepCaches(of: site, highlights: cache, diagrams: diagrams, memo: memo) }
+      if stamp != nil {
+        timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
+      }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(
@@ -62,8 +68,8 @@ struct SiteCommand: ParsableCommand {
     since stamp: URL?, input: Workspace, output: Workspace, timings: inout SiteTimings
   ) throws -> Bool {
     guard !self.full else { return false }
-    return try timings.measure(\.stamp) {
-      try SiteStamp.load(from: stamp)?.isCurrent(input: input, output: output) == true
+    return try timings.measure(.stamp) {
+      try SiteStamp.load(from: stamp, in: output)?.isCurrent(input: input, output: output) == true
     }
   }
 
@@ -71,7 +77,7 @@ struct SiteCommand: ParsableCommand {
   private static func write(
     _ site: RenderedSite, into output: Workspace, folder: String, timings: inout SiteTimings
   ) throws -> (plan: SiteOutput, changes: SiteOutput.Changes) {
-    try timings.measure(\.write) {
+    try timings.measure(.write) {
       let plan = try SiteOutput(site: site, workspace: output, folder: folder)
       try report(plan.diagnostics)
       return (plan, try plan.apply(to: output))

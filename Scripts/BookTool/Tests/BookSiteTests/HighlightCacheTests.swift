@@ -81,7 +81,7 @@ final class HighlightCacheTests: XCTestCase {
   func testACacheLargerThanItsBoundIsNotWritten() throws {
     let folder = try SiteFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var cache = HighlightCache(url: folder.appendingPathComponent("highlight.bin"))
+    var cache = HighlightCache(workspace: Workspace(root: folder), path: "highlight.bin")
     cache.maximumBytes = 10
     let highlighter = Highlighter()
     _ = highlighter.lines("let a = 1\n", kind: .swift)
@@ -98,5 +98,29 @@ extension HighlightCacheTests {
     XCTAssertNotEqual(Highlighter.Key(kind: .swift, code: composed), Highlighter.Key(kind: .swift, code: decomposed))
     XCTAssertEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .plain, code: "let s = \"é\"\n"))
     XCTAssertNotEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .swift, code: composed))
+  }
+
+  func testCachesNeitherWriteNorReadThroughALinkedBuildFolderThatLeavesTheWorkspace() throws {
+    let (workspace, outside) = (try SiteFixture.temporaryFolder(), try SiteFixture.temporaryFolder())
+    defer { for folder in [workspace, outside] { try? FileManager.default.removeItem(at: folder) } }
+    try FileManager.default.createSymbolicLink(
+      at: workspace.appendingPathComponent(".build"), withDestinationURL: outside)
+    let secret = Data("not the tool's".utf8)
+    try FileManager.default.createDirectory(
+      at: outside.appendingPathComponent("book-site-cache"), withIntermediateDirectories: true)
+    try secret.write(to: outside.appendingPathComponent("book-site-cache/highlight.bin"))
+
+    let cache = HighlightCache(workspaceRoot: workspace)
+    XCTAssertEqual(cache.load().count, 0, "nothing is read through the link")
+    let highlighter = Highlighter()
+    _ = highlighter.lines("let a = 1\n", kind: .swift)
+    cache.save(highlighter)
+    let file = CacheFile(workspace: Workspace(root: workspace), path: ".build/book-site-cache/diagrams.bin")
+    file.write(Data("cache".utf8))
+    XCTAssertNil(file.read())
+
+    let left = try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("book-site-cache").path)
+    XCTAssertEqual(left, ["highlight.bin"], "nothing written outside")
+    XCTAssertEqual(try Data(contentsOf: outside.appendingPathComponent("book-site-cache/highlight.bin")), secret)
   }
 }

@@ -43,6 +43,22 @@ extension Chapter {
 
   /// A GitHub-style anchor: lowercase, spaces to hyphens, punctuation dropped: `What's *new*?` → `whats-new`.
   public static func slug(_ title: String) -> String {
+    // ASCII titles (nearly all) by bytes: the same result without Unicode property lookups.
+    if title.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(title.utf8.count)
+      for byte in title.utf8 {
+        switch byte {
+        case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"):
+          bytes.append(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+        default: break
+        }
+      }
+      return bytes.isEmpty ? "section" : String(decoding: bytes, as: UTF8.self)
+    }
     let kept = title.lowercased().unicodeScalars.compactMap { scalar -> String? in
       if scalar == " " { return "-" }
       if scalar == "-" || scalar == "_" { return String(scalar) }

@@ -12,11 +12,14 @@ public struct Chapter: Hashable, Sendable {
   public var listings: [Listing]
   /// The source text, split into lines without their terminators.
   public var lines: [Substring]
+  /// A digest of the source text, byte for byte (line terminators included): what the site's caches
+  /// key a chapter's own pages by.
+  public var sourceDigest: ContentDigest
 
   /// Creates a chapter from its parts.
   public init(
     path: String, number: Int?, title: String, document: MarkdownNode, listings: [Listing],
-    lines: [Substring]
+    lines: [Substring], sourceDigest: ContentDigest? = nil
   ) {
     self.path = path
     self.number = number
@@ -24,6 +27,7 @@ public struct Chapter: Hashable, Sendable {
     self.document = document
     self.listings = listings
     self.lines = lines
+    self.sourceDigest = sourceDigest ?? ContentDigest.of(lines.joined(separator: "\n"))
   }
 }
 

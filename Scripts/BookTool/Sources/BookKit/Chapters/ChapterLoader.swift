@@ -41,7 +41,7 @@ public enum ChapterLoader {
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
     let (document, parseDiagnostics) = MarkdownParser.parse(source, path: path)
     // Lines end as CommonMark (and cmark-gfm's line numbers) say: at "\n", "\r\n" or a lone "\r".
-    let lines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    let lines = Self.lines(of: source)
     var listings: [Listing] = []
     var diagnostics = parseDiagnostics
     document.forEachNode { node in
@@ -58,8 +58,33 @@ public enum ChapterLoader {
     let fileName = String(path.split(separator: "/").last ?? "")
     let chapter = Chapter(
       path: path, number: Chapter.number(fromFileName: fileName),
-      title: Self.title(of: document) ?? fileName, document: document, listings: listings, lines: lines)
+      title: Self.title(of: document) ?? fileName, document: document, listings: listings, lines: lines,
+      sourceDigest: ContentDigest.of(source))
     return (chapter, diagnostics)
+  }
+
+  /// The lines of `source` without their terminators, split where CommonMark ends a line: at "\n",
+  /// "\r\n" or a lone "\r". Scans bytes, not characters: a line end is always a character boundary.
+  static func lines(of source: String) -> [Substring] {
+    var lines: [Substring] = []
+    let utf8 = source.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+        utf8.formIndex(after: &index)
+        continue
+      }
+      lines.append(source[start..<index])
+      utf8.formIndex(after: &index)
+      if byte == UInt8(ascii: "\r"), index != utf8.endIndex, utf8[index] == UInt8(ascii: "\n") {
+        utf8.formIndex(after: &index)
+      }
+      start = index
+    }
+    lines.append(source[start..<utf8.endIndex])
+    return lines
   }
 
   /// The plain text of the first heading.
@@ -89,14 +114,9 @@ public enum ChapterLoader {
 extension String {
   /// Decodes strict UTF-8, or returns nil when the bytes are not UTF-8.
   init?(validatingUTF8Data data: Data) {
-    let bytes = [UInt8](data)
-    var index = 0
-    while index < bytes.count {
-      let length = UTF8Validation.sequenceLength(in: bytes, at: index)
-      guard length > 0 else { return nil }
-      index += length
-    }
-    self = String(decoding: bytes, as: UTF8.self)
+    // The standard library's validation (vectorised) rather than a byte loop; the same strict UTF-8.
+    guard let text = String(validating: data, as: UTF8.self) else { return nil }
+    self = text
   }
 }
 

@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,6 +27,14 @@ public enum MarkdownParser {
   /// take well under a megabyte of stack, even on a secondary thread and in a debug build.
   public static let maximumDepth = 100
 
+  /// Registers cmark-gfm's extensions, once: call before parsing on several threads at once (the
+  /// registration is not thread-safe; parsing separate documents afterwards is).
+  public static func prepare() {
+    Self.registration.withLock { _ in cmark_gfm_core_extensions_ensure_registered() }
+  }
+
+  private static let registration = Mutex(())
+
   /// Parses `source` into a document node: `"# Hi"` → `document[heading(1)[text("Hi")]]`.
   ///
   /// Content nested deeper than `maximumDepth` is left out of the tree; `parse(_:path:)` reports it.
@@ -37,7 +46,7 @@ public enum MarkdownParser {
   /// first place nested deeper than `maximumDepth` (whose content is left out of the tree), and one at the
   /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
   public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
-    cmark_gfm_core_extensions_ensure_registered()
+    Self.prepare()
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
     guard let parser = cmark_parser_new(options) else {
       fatalError("cmark-gfm could not allocate a parser")

@@ -13,11 +13,15 @@ public struct Book: Sendable {
     return Book(chapters: loaded.chapters, loadDiagnostics: loaded.diagnostics)
   }
 
+  /// The files at the end of each chapter, in book order: `prefixTangles[i]` is the tangle of chapters
+  /// 0…i (what the excerpts of chapter i quote, and what the changes pages compare).
+  public var prefixTangles: [[TangledFile]]
+
   /// Tangles already-loaded chapters; `loadDiagnostics` are the problems found while reading them.
   public init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
     self.chapters = chapters
-    self.tangle = Tangler.tangle(chapters)
-    let excerpts = ExcerptChecker.check(chapters)
+    (self.tangle, self.prefixTangles) = Tangler.tangleKeepingPrefixes(chapters)
+    let excerpts = ExcerptChecker.check(chapters, prefixTangles: self.prefixTangles)
     self.diagnostics = (loadDiagnostics + self.tangle.diagnostics + excerpts).sortedByLocation()
   }
 

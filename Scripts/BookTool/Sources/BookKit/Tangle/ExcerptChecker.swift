@@ -15,6 +15,11 @@ import Foundation
 public enum ExcerptChecker {
   /// The diagnostics for every named excerpt of `chapters` (in book order).
   public static func check(_ chapters: [Chapter]) -> [Diagnostic] {
+    Self.check(chapters, prefixTangles: Tangler.tangleKeepingPrefixes(chapters).prefixes)
+  }
+
+  /// The same, given the files at the end of each chapter (`Tangler.tangleKeepingPrefixes`).
+  public static func check(_ chapters: [Chapter], prefixTangles: [[TangledFile]]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for (index, chapter) in chapters.enumerated() {
       let excerpts = chapter.listings.compactMap { listing -> (Listing, ExcerptSource)? in
@@ -22,7 +27,7 @@ public enum ExcerptChecker {
         return (listing, source)
       }
       guard !excerpts.isEmpty else { continue }
-      let files = Tangler.tangle(Array(chapters[...index])).files
+      let files = prefixTangles[index]
       for (listing, source) in excerpts {
         diagnostics += Self.check(listing, against: source, in: files)
       }

@@ -20,18 +20,38 @@ public struct Tangler {
 
   /// Tangles `chapters`, which must be in book order.
   public static func tangle(_ chapters: [Chapter]) -> Result {
+    Self.tangle(chapters, keepingPrefixes: false).result
+  }
+
+  /// Tangles `chapters` once, and keeps the files as they stand at the end of each chapter:
+  /// `prefixes[i]` equals `tangle(Array(chapters[...i])).files`, because a chapter's chunk operations
+  /// never depend on the chapters after it. (Only the diagnostics' "defined later" notes look ahead.)
+  public static func tangleKeepingPrefixes(_ chapters: [Chapter]) -> (result: Result, prefixes: [[TangledFile]]) {
+    Self.tangle(chapters, keepingPrefixes: true)
+  }
+
+  private static func tangle(
+    _ chapters: [Chapter], keepingPrefixes: Bool
+  ) -> (result: Result, prefixes: [[TangledFile]]) {
     var tangler = Tangler()
     tangler.definitions = Self.definitions(in: chapters)
+    var prefixes: [[TangledFile]] = []
     for (chapterIndex, chapter) in chapters.enumerated() {
       for (listingIndex, listing) in chapter.listings.enumerated() {
         guard case .tangled(let directive) = listing.tag else { continue }
         let id = ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)
         tangler.apply(directive, of: listing, chapterIndex: chapterIndex, id: id)
       }
+      if keepingPrefixes { prefixes.append(tangler.currentFiles) }
     }
-    let files = tangler.files.values.filter { !$0.chunks.isEmpty }.sorted { $0.path < $1.path }
+    let files = tangler.currentFiles
     tangler.checkToolsVersion(of: files.first { $0.path == FilePathRules.manifest })
-    return Result(files: files, steps: tangler.steps, diagnostics: tangler.diagnostics)
+    return (Result(files: files, steps: tangler.steps, diagnostics: tangler.diagnostics), prefixes)
+  }
+
+  /// The files so far, sorted by path, leaving out files whose every chunk was removed.
+  private var currentFiles: [TangledFile] {
+    self.files.values.filter { !$0.chunks.isEmpty }.sorted { $0.path < $1.path }
   }
 
   /// SwiftPM reads a manifest's tools version from its first line, so the manifest's first chunk must

@@ -26,7 +26,7 @@ struct ChapterChanges: Sendable {
   /// The files at the end of each chapter of `book`: the tangle of the chapters up to it. The end of one
   /// chapter is the start of the next, so each prefix is tangled once.
   static func prefixTangles(of book: Book) -> [[TangledFile]] {
-    Parallel.map(Array(book.chapters.indices)) { index in Tangler.tangle(Array(book.chapters[...index])).files }
+    book.prefixTangles
   }
 
   /// The files at the end of one chapter as a reader sees them, by path.
@@ -34,8 +34,15 @@ struct ChapterChanges: Sendable {
 
   /// Each prefix's files as a reader sees them, by path; computed once, shared by two chapters.
   static func texts(of prefixes: [[TangledFile]]) -> [Texts] {
-    Parallel.map(prefixes) { files in
-      Dictionary(files.map { ($0.path, Self.readerText($0)) }, uniquingKeysWith: { first, _ in first })
+    Self.texts(of: prefixes, needed: Set(prefixes.indices))
+  }
+
+  /// The same for the prefixes in `needed` only (the others are empty).
+  static func texts(of prefixes: [[TangledFile]], needed: Set<Int>) -> [Texts] {
+    Parallel.map(Array(prefixes.indices)) { index in
+      guard needed.contains(index) else { return [:] }
+      return Dictionary(
+        prefixes[index].map { ($0.path, Self.readerText($0)) }, uniquingKeysWith: { first, _ in first })
     }
   }
 
@@ -58,8 +65,21 @@ struct ChapterChanges: Sendable {
     in book: Book, prefixes: [[TangledFile]], texts: [Texts], anchors: [[String]],
     highlighter: Highlighter = Highlighter()
   ) -> [ChapterChanges] {
+    Self.all(
+      in: book, chapters: Set(book.chapters.indices), prefixes: prefixes, texts: texts, anchors: anchors,
+      highlighter: highlighter
+    ).map { $0! }
+  }
+
+  /// The changes of the chapters in `needed` (nil for the others). `texts` must hold the prefixes of
+  /// those chapters and of the chapters before them.
+  static func all(
+    in book: Book, chapters needed: Set<Int>, prefixes: [[TangledFile]], texts: [Texts], anchors: [[String]],
+    highlighter: Highlighter
+  ) -> [ChapterChanges?] {
     Parallel.map(Array(book.chapters.indices)) { index in
-      ChapterChanges(
+      guard needed.contains(index) else { return nil }
+      return ChapterChanges(
         index: index, before: index == 0 ? [] : prefixes[index - 1], after: prefixes[index],
         texts: (index == 0 ? [:] : texts[index - 1], texts[index]), book: book, anchors: anchors[index],
         highlighter: highlighter)
@@ -124,7 +144,7 @@ struct ChapterChanges: Sendable {
     guard let file, let added = hunk.lines.first(where: { $0.kind == .added })?.newIndex else { return nil }
     var start = 0
     for chunk in file.chunks {
-      let count = LineDiff.lines(chunk.code).count + 1  // the blank line that follows each chunk
+      let count = LineDiff.lineCount(chunk.code) + 1  // the blank line that follows each chunk
       if added < start + count {
         guard chunk.chapterIndex == chapterIndex,
           let listing = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line })

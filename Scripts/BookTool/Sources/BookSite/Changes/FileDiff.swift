@@ -43,7 +43,8 @@ struct FileDiff: Hashable, Sendable {
   /// Every line of both versions in order, each marked kept, removed or added (Myers' diff, through the
   /// standard library's `difference(from:)`).
   private static func editScript(old: [Substring], new: [Substring]) -> [Line] {
-    let difference = new.difference(from: old)
+    let (oldNumbers, newNumbers) = LineDiff.numbered(old, new)
+    let difference = newNumbers.difference(from: oldNumbers)
     var removedOffsets = Set<Int>()
     var insertedOffsets = Set<Int>()
     for change in difference {

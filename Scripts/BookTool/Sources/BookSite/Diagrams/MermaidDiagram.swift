@@ -24,7 +24,23 @@ public enum MermaidDiagram {
   public static func render(
     _ diagrams: [(source: String, location: SourceLocation)]
   ) -> [Result<String, DiagnosticsError>] {
-    var results = diagrams.map { Self.cache.result(source: $0.source, location: $0.location) }
+    Self.render(diagrams, store: nil)
+  }
+
+  /// The same, looking diagrams up in `store` (the on-disk diagram cache) before running `dot`, and
+  /// keeping there what `dot` laid out.
+  static func render(
+    _ diagrams: [(source: String, location: SourceLocation)], store: DiagramStore?
+  ) -> [Result<String, DiagnosticsError>] {
+    var results = diagrams.map { diagram -> Result<String, DiagnosticsError>? in
+      if let svg = store?.svg(source: diagram.source, location: diagram.location) { return .success(svg) }
+      return Self.cache.result(source: diagram.source, location: diagram.location)
+    }
+    for index in results.indices {
+      if case .success(let svg) = results[index] {
+        store?.store(svg, source: diagrams[index].source, location: diagrams[index].location, ifMissing: true)
+      }
+    }
     let missing = results.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0 ?? .failure(DiagnosticsError([])) } }
     let rendered = Self.render(missing.map { diagrams[$0] }, dot: Graphviz.locateDot())
@@ -32,6 +48,9 @@ public enum MermaidDiagram {
       results[index] = result
       if !Self.dependsOnGraphviz(result) {
         Self.cache.store(result, source: diagrams[index].source, location: diagrams[index].location)
+      }
+      if case .success(let svg) = result {
+        store?.store(svg, source: diagrams[index].source, location: diagrams[index].location, ifMissing: false)
       }
     }
     return results.map { $0 ?? .failure(DiagnosticsError([])) }

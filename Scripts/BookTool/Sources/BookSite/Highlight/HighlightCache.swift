@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Highlighted code kept between builds in one file under the workspace's git-ignored `.build/`, so that a
@@ -13,26 +14,28 @@ import Foundation
 /// and a 64-bit hash; lengths and counts are 32-bit little-endian.
 public struct HighlightCache: Sendable {
   /// Where the cache lives.
-  public var url: URL
+  var file: CacheFile
+  /// Its absolute location.
+  public var url: URL { self.file.url }
   /// The largest cache written, in bytes.
   public var maximumBytes = 64 << 20
 
   /// The file's first bytes.
   static let magic = Data("BKHL0001".utf8)
 
-  /// A cache at `url`.
-  public init(url: URL) {
-    self.url = url
+  /// A cache at `path` inside `workspace`.
+  public init(workspace: Workspace, path: String) {
+    self.file = CacheFile(workspace: workspace, path: path)
   }
 
   /// The cache of a workspace: `.build/book-site-cache/highlight.bin` under its root.
   public init(workspaceRoot: URL) {
-    self.init(url: workspaceRoot.appendingPathComponent(".build/book-site-cache/highlight.bin"))
+    self.init(workspace: Workspace(root: workspaceRoot), path: ".build/book-site-cache/highlight.bin")
   }
 
   /// The entries that can be trusted; none when the file is missing, from another tool or unreadable.
   func load() -> [Highlighter.Key: [String]] {
-    guard let data = try? Data(contentsOf: self.url) else { return [:] }
+    guard let data = self.file.read() else { return [:] }
     return Self.decode(data, tool: SiteStamp.toolIdentity)
   }
 
@@ -42,13 +45,8 @@ public struct HighlightCache: Sendable {
     let (results, changed) = highlighter.usedResults()
     guard changed else { return }
     let data = Self.encode(results, tool: SiteStamp.toolIdentity)
-    guard data.count <= self.maximumBytes else {
-      try? FileManager.default.removeItem(at: self.url)
-      return
-    }
-    try? FileManager.default.createDirectory(
-      at: self.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? data.write(to: self.url, options: .atomic)
+    guard data.count <= self.maximumBytes else { return self.file.remove() }
+    self.file.write(data)
   }
 
   /// The bytes of a cache holding `results`, in a stable order.
@@ -103,7 +101,7 @@ public struct HighlightCache: Sendable {
 }
 
 /// Appends lengths and strings to bytes.
-private struct ByteWriter {
+struct ByteWriter {
   var data = Data()
 
   mutating func integer(_ value: UInt32) {
@@ -118,7 +116,7 @@ private struct ByteWriter {
 }
 
 /// Reads what `ByteWriter` wrote, returning nil instead of reading past the end or decoding bad UTF-8.
-private struct ByteReader {
+struct ByteReader {
   let all: [UInt8]
   var offset = 0
 

@@ -62,9 +62,39 @@ final class Highlighter: @unchecked Sendable {
   /// How many texts were highlighted rather than found.
   private var misses = 0
 
+  /// A cache not read yet: read at the first text asked for, so that a build that highlights nothing
+  /// (every page reused) does not pay for reading it.
+  private var pending: HighlightCache?
+  /// Whether every entry of the cache read is kept, used or not (a build that reuses pages uses only
+  /// the entries of the pages it renders; the next full build prunes).
+  private var keepsUnused = false
+  /// How many entries came from the cache.
+  private var loadedCount = 0
+
   /// A highlighter that starts from `cached` results (say, a `HighlightCache`'s entries).
   init(cached: [Key: [String]] = [:]) {
     self.results = cached
+    self.loadedCount = cached.count
+  }
+
+  /// A highlighter that reads `cache` when it first needs it.
+  init(lazilyFrom cache: HighlightCache) {
+    self.results = [:]
+    self.pending = cache
+  }
+
+  /// Keep every entry read from the cache for the next build, not only the used ones.
+  func keepUnusedEntries() {
+    self.lock.withLock { self.keepsUnused = true }
+  }
+
+  /// Reads the pending cache, if any; call while holding `lock`.
+  private func loadPendingCache() {
+    guard let cache = self.pending else { return }
+    self.pending = nil
+    let loaded = cache.load()
+    self.results.merge(loaded) { current, _ in current }
+    self.loadedCount = loaded.count
   }
 
   /// The HTML of each line of `code`, highlighted as `kind`.
@@ -72,6 +102,7 @@ final class Highlighter: @unchecked Sendable {
     let key = Key(kind: kind, code: code)
     let known: [String]? = self.lock.withLock {
       self.used.insert(key)
+      if self.results[key] == nil { self.loadPendingCache() }
       return self.results[key]
     }
     if let known { return known }
@@ -92,6 +123,7 @@ final class Highlighter: @unchecked Sendable {
   /// them find them in memory. Texts already known are skipped.
   func prepare(_ keys: [Key]) {
     let missing: [Key] = self.lock.withLock {
+      if !keys.isEmpty { self.loadPendingCache() }
       var seen = Set<Key>()
       return keys.filter { self.results[$0] == nil && seen.insert($0).inserted }
     }
@@ -104,9 +136,12 @@ final class Highlighter: @unchecked Sendable {
   /// cache this build started from (or the cache held results this build did not use).
   func usedResults() -> (results: [Key: [String]], changed: Bool) {
     self.lock.withLock {
+      // Never read (nothing was highlighted): the cache on disk stays as it is.
+      guard self.pending == nil else { return ([:], false) }
+      if self.keepsUnused { return (self.results, self.misses > 0) }
       var used: [Key: [String]] = [:]
       for key in self.used { used[key] = self.results[key] }
-      return (used, self.misses > 0 || used.count != self.results.count)
+      return (used, self.misses > 0 || used.count != self.loadedCount)
     }
   }
 }

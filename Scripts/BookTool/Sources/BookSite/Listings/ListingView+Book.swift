@@ -7,14 +7,31 @@ extension ListingView {
   static func views(
     of book: Book, sections: [[Section]], highlighter: Highlighter = Highlighter()
   ) -> (views: [[ListingView]], numbers: [ReaderNumbers], diagnostics: [Diagnostic]) {
-    highlighter.prepare(Self.highlightKeys(of: book))
     let anchors = zip(book.chapters, sections).map { Self.anchors(of: $0, sections: $1) }
-    let numbers = book.chapters.indices.map { index in
+    let numbers = Self.numbers(of: book, anchors: anchors, sections: sections)
+    let views = Self.views(
+      of: book, chapters: Set(book.chapters.indices), anchors: anchors, numbers: numbers, highlighter: highlighter)
+    let diagrams = Self.diagrams(of: book, store: nil)
+    return (Self.filling(views, with: diagrams), numbers, diagrams.diagnostics)
+  }
+
+  /// Each chapter's numbers, given its listing anchors and sections.
+  static func numbers(of book: Book, anchors: [[String]], sections: [[Section]]) -> [ReaderNumbers] {
+    book.chapters.indices.map { index in
       ReaderNumbers(chapter: book.chapters[index], listingAnchors: anchors[index], sections: sections[index])
     }
+  }
+
+  /// The views of the listings of the chapters in `needed` (other chapters get none), with code bodies;
+  /// diagrams are filled in by `filling`.
+  static func views(
+    of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter
+  ) -> [[ListingView]] {
+    highlighter.prepare(Self.highlightKeys(of: book, chapters: needed))
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
-    var views = Parallel.map(Array(book.chapters.indices)) { chapterIndex in
-      book.chapters[chapterIndex].listings.indices.map { listingIndex in
+    return Parallel.map(Array(book.chapters.indices)) { chapterIndex in
+      guard needed.contains(chapterIndex) else { return [] }
+      return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(
           of: ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex), in: book, anchors: anchors,
           highlighter: highlighter)
@@ -22,6 +39,13 @@ extension ListingView {
         return view
       }
     }
+  }
+
+  /// Every diagram of the book, rendered (from `store` when it has them): each by its listing, and the
+  /// diagnostics of all of them, whichever pages are rendered, so that every build reports the same.
+  static func diagrams(
+    of book: Book, store: DiagramStore?
+  ) -> (results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]) {
     var diagrams: [(source: String, location: SourceLocation)] = []
     var diagramIDs: [ListingID] = []
     for (chapterIndex, chapter) in book.chapters.enumerated() {
@@ -30,23 +54,35 @@ extension ListingView {
         let location = SourceLocation(
           path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column)
         diagrams.append((listing.code, location))
-        views[chapterIndex][listingIndex].title = Self.diagramTitle(listing.code)
         diagramIDs.append(ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex))
       }
     }
-    // All diagrams at once: the renderer runs graphviz once for the whole book.
+    // All diagrams at once, spread over the cores.
+    var results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)] = [:]
     var diagnostics: [Diagnostic] = []
-    for (index, result) in MermaidDiagram.render(diagrams).enumerated() {
-      let id = diagramIDs[index]
+    for (index, result) in MermaidDiagram.render(diagrams, store: store).enumerated() {
+      results[diagramIDs[index]] = (Self.diagramTitle(diagrams[index].source), result)
       switch result {
       case .success(let svg):
-        views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg)
         // A warning, not an error: the diagram still renders, scrolling sideways at a legible size.
         if let warning = DiagramFit.warning(for: svg, at: diagrams[index].location) { diagnostics.append(warning) }
       case .failure(let error): diagnostics += error.diagnostics
       }
     }
-    return (views, numbers, diagnostics)
+    return (results, diagnostics)
+  }
+
+  /// `views` with each diagram's title and SVG filled in, in the chapters that have views.
+  static func filling(
+    _ views: [[ListingView]],
+    with diagrams: (results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic])
+  ) -> [[ListingView]] {
+    var views = views
+    for (id, diagram) in diagrams.results where views[id.chapterIndex].indices.contains(id.listingIndex) {
+      views[id.chapterIndex][id.listingIndex].title = diagram.title
+      if case .success(let svg) = diagram.result { views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg) }
+    }
+    return views
   }
 
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
@@ -124,8 +160,13 @@ extension ListingView {
 
   /// Every text the book's listings highlight (diagrams aside), for `Highlighter.prepare`.
   static func highlightKeys(of book: Book) -> [Highlighter.Key] {
+    Self.highlightKeys(of: book, chapters: Set(book.chapters.indices))
+  }
+
+  /// Every text the listings of the chapters in `needed` highlight.
+  static func highlightKeys(of book: Book, chapters needed: Set<Int>) -> [Highlighter.Key] {
     var keys: [Highlighter.Key] = []
-    for (chapterIndex, chapter) in book.chapters.enumerated() {
+    for (chapterIndex, chapter) in book.chapters.enumerated() where needed.contains(chapterIndex) {
       for (listingIndex, listing) in chapter.listings.enumerated() where listing.language != "mermaid" {
         let step = book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]
         let code = Self.shownCode(of: listing, step: step)

@@ -1,4 +1,5 @@
 import BookKit
+import Foundation
 
 /// The client-side search index: one entry per section of every chapter, written as a script that assigns a
 /// global (a local JSON file cannot be fetched under `file://`).
@@ -20,6 +21,9 @@ public struct SearchIndex: Sendable {
     /// The section's distinct words (prose and code), lowercased, space-separated, in first-seen order.
     public var words: String
   }
+
+  /// The index's path inside the site.
+  static let path = "assets/search-index.js"
 
   /// The entries, in book order.
   public var entries: [Entry]
@@ -93,20 +97,58 @@ public struct SearchIndex: Sendable {
   /// The index as JavaScript: `window.BOOK_SEARCH = {"pages": [...], "sections": [...]};`, one entry per
   /// line so that a changed chapter changes few lines.
   public var script: String {
-    var lines = ["window.BOOK_SEARCH = {\"pages\": ["]
-    lines += self.pages.enumerated().map { index, page in
-      "[\(JS.string(page.page)), \(JS.string(page.title))]\(index == self.pages.count - 1 ? "" : ",")"
+    var blocks: [String] = []
+    var current: [String] = []
+    var chapter: Int?
+    for entry in self.entries {
+      if entry.chapterIndex != chapter, !current.isEmpty {
+        blocks.append(current.joined(separator: ",\n"))
+        current = []
+      }
+      chapter = entry.chapterIndex
+      current.append(Self.line(entry))
     }
-    lines.append("], \"sections\": [")
-    lines += self.entries.enumerated().map { index, entry in
-      let fields = [
-        String(entry.chapterIndex), JS.string(entry.anchor), JS.string(entry.title), JS.string(entry.excerpt),
-        JS.string(entry.words),
-      ]
-      return "[\(fields.joined(separator: ", "))]\(index == self.entries.count - 1 ? "" : ",")"
+    if !current.isEmpty { blocks.append(current.joined(separator: ",\n")) }
+    let script = Self.script(pages: self.pages, blocks: blocks)
+    return String(decoding: script.data, as: UTF8.self)
+  }
+
+  /// One chapter's entries as they stand in the script (one per line, separated by `,` and a newline):
+  /// the part of the index that depends on that chapter's source and index alone.
+  static func block(of chapter: Chapter, sections: [Section], index: Int) -> String {
+    Self.entries(of: chapter, sections: sections, index: index).map(Self.line).joined(separator: ",\n")
+  }
+
+  /// The script from the pages and each chapter's block, with where each block lies in it.
+  static func script(pages: [(page: String, title: String)], blocks: [String]) -> (data: Data, ranges: [Range<Int>]) {
+    var head = "window.BOOK_SEARCH = {\"pages\": [\n"
+    head += pages.enumerated().map { index, page in
+      "[\(JS.string(page.page)), \(JS.string(page.title))]\(index == pages.count - 1 ? "" : ",")\n"
+    }.joined()
+    head += "], \"sections\": [\n"
+    var data = Data(head.utf8)
+    var ranges: [Range<Int>] = []
+    var first = true
+    for block in blocks {
+      if !block.isEmpty, !first { data.append(contentsOf: ",\n".utf8) }
+      let start = data.count
+      data.append(contentsOf: block.utf8)
+      ranges.append(start..<data.count)
+      if !block.isEmpty {
+        first = false
+      }
     }
-    lines.append("]};")
-    return lines.joined(separator: "\n") + "\n"
+    data.append(contentsOf: (first ? "]};\n" : "\n]};\n").utf8)
+    return (data, ranges)
+  }
+
+  /// One entry's line, without the comma that separates it from the next.
+  private static func line(_ entry: Entry) -> String {
+    let fields = [
+      String(entry.chapterIndex), JS.string(entry.anchor), JS.string(entry.title), JS.string(entry.excerpt),
+      JS.string(entry.words),
+    ]
+    return "[\(fields.joined(separator: ", "))]"
   }
 }
 

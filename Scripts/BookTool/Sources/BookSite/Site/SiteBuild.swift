@@ -10,12 +10,17 @@ public enum SiteBuild {
   /// chapters' listing tags are `book check`'s business: a book with no tags at all renders.) The result's
   /// `inputs` hold the hash of every byte read, as read.
   /// Highlighted code is reused from `cache` when it is given (output is the same either way).
+  /// With `diagrams`, laid-out diagrams are reused from that cache; with `memo`, pages whose inputs did
+  /// not change since the last build are taken from the site folder (output is the same either way).
   public static func make(
-    from input: Workspace, cache: HighlightCache? = nil, timings: inout SiteTimings
+    from input: Workspace, cache: HighlightCache? = nil, diagrams: DiagramCache? = nil, memo: SiteMemo? = nil,
+    timings: inout SiteTimings
   ) throws -> RenderedSite {
     var inputs: [String: UInt64] = [:]
-    let (book, metadata) = try timings.measure(\.parse) { try Self.load(from: input, hashing: &inputs) }
-    var site = Self.make(book: book, metadata: metadata, cache: cache, timings: &timings) { path in
+    let (book, metadata) = try Self.load(from: input, hashing: &inputs, timings: &timings)
+    var site = Self.make(
+      book: book, metadata: metadata, cache: cache, diagrams: diagrams, memo: memo, timings: &timings
+    ) { path in
       let data = try input.readIfPresent("\(input.chaptersFolder)/\(path)")
       if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
       return data
@@ -29,24 +34,33 @@ public enum SiteBuild {
   /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
   /// build must describe exactly what was rendered, even if a file changes while the site renders.
   private static func load(
-    from input: Workspace, hashing inputs: inout [String: UInt64]
+    from input: Workspace, hashing inputs: inout [String: UInt64], timings: inout SiteTimings
   ) throws -> (Book, Result<BookMetadata, DiagnosticsError>) {
     var chapters: [Chapter] = []
     var problems: [Diagnostic] = []
-    for path in try input.chapterPaths() {
-      let data = try input.read(path)
-      inputs[path] = ContentHash.of(data)
-      switch ChapterLoader.chapter(path: path, data: data) {
+    let (files, metadataData) = try timings.measure(.load) {
+      let paths = try input.chapterPaths()
+      let files = try paths.map { path in (path: path, data: try input.read(path)) }
+      let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
+      let metadataData = try input.readIfPresent(metadataPath)
+      if let metadataData { inputs[metadataPath] = ContentHash.of(metadataData) }
+      return (files, metadataData)
+    }
+    let loaded = timings.measure(.load) {
+      MarkdownParser.prepare()
+      // Chapters parse independently: spread them over the cores, biggest first.
+      return Parallel.map(files, largestFirst: { $0.data.count }) { ChapterLoader.chapter(path: $0.path, data: $0.data) }
+    }
+    for (file, result) in zip(files, loaded) {
+      inputs[file.path] = ContentHash.of(file.data)
+      switch result {
       case .success(let loaded):
         chapters.append(loaded.chapter)
         problems += loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
       case .failure(let error): problems += error.diagnostics
       }
     }
-    let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
-    let metadataData = try input.readIfPresent(metadataPath)
-    if let metadataData { inputs[metadataPath] = ContentHash.of(metadataData) }
-    let book = Book(chapters: chapters, loadDiagnostics: problems)
+    let book = timings.measure(.tangle) { Book(chapters: chapters, loadDiagnostics: problems) }
     return (book, BookMetadata.load(metadataData, in: input))
   }
 
@@ -57,27 +71,42 @@ public enum SiteBuild {
     cache.save(highlighter)
   }
 
+  /// Keeps every cache a build used (highlights, diagrams, the page memo) once its site has been written.
+  public static func keepCaches(
+    of site: RenderedSite, highlights: HighlightCache?, diagrams: DiagramCache?, memo: SiteMemo?
+  ) {
+    guard !site.diagnostics.hasErrors else { return }
+    if let highlights { Self.keepHighlights(of: site, in: highlights) }
+    if let diagrams, let store = site.diagramStore { diagrams.save(store) }
+    memo?.save(site)
+  }
+
   /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
   /// relative to the chapters folder → its bytes, or nil when missing). Shared with chapter snapshots,
   /// which read their chapters from a commit rather than the disk.
   public static func make(
     book: Book, metadata: Result<BookMetadata, DiagnosticsError>, cache: HighlightCache? = nil,
-    timings: inout SiteTimings, readChapterFile: (String) throws -> Data?
+    diagrams: DiagramCache? = nil, memo: SiteMemo? = nil, timings: inout SiteTimings,
+    readChapterFile: (String) throws -> Data?
   ) -> RenderedSite {
     var site: RenderedSite
     switch metadata {
     case .success(let metadata):
       var renderer = SiteRenderer(book: book, metadata: metadata)
       if let cache {
-        renderer.highlighter = timings.measure(\.highlight) { Highlighter(cached: cache.load()) }
+        renderer.highlighter = timings.measure(.highlight) { Highlighter(lazilyFrom: cache) }
       }
-      site = renderer.render(timings: &timings)
+      let store = diagrams.map { cache in timings.measure(.diagrams) { cache.load() } }
+      let earlier = memo.flatMap { memo in timings.measure(.plan) { memo.load() } }
+      if earlier != nil { renderer.highlighter.keepUnusedEntries() }
+      site = renderer.render(timings: &timings, earlier: earlier, diagrams: store)
       if cache != nil { site.highlighter = renderer.highlighter }
+      site.diagramStore = store
     case .failure(let error):
       site = RenderedSite()
       site.diagnostics = error.diagnostics
     }
-    timings.measure(\.write) {
+    timings.measure(.write) {
       site.diagnostics += SiteImages.copy(
         site.images, of: book, into: &site.files, origins: &site.origins, reading: readChapterFile)
     }

@@ -20,54 +20,47 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, with the images the chapters use and any diagnostics (diagrams that cannot be
   /// rendered). Timings are added to `timings`.
   public func render(timings: inout SiteTimings) -> RenderedSite {
-    let chapters = self.book.chapters
-    let sections = timings.measure(\.render) { Parallel.map(chapters) { $0.sections } }
-    let prefixes = timings.measure(\.parse) { ChapterChanges.prefixTangles(of: self.book) }
-    let texts = timings.measure(\.parse) { ChapterChanges.texts(of: prefixes) }
-    let listings = timings.measure(\.highlight) {
-      // Every text at once, longest first, so that every core stays busy to the end.
-      self.highlighter.prepare(ListingView.highlightKeys(of: self.book) + ChapterChanges.highlightKeys(of: texts))
-      return ListingView.views(of: self.book, sections: sections, highlighter: self.highlighter)
-    }
-    let changes = timings.measure(\.highlight) {
-      ChapterChanges.all(
-        in: self.book, prefixes: prefixes, texts: texts, anchors: listings.views.map { $0.map(\.anchor) },
-        highlighter: self.highlighter)
-    }
-    let labels = Dictionary(
-      zip(chapters.map(\.path), listings.numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
-    return timings.measure(\.render) {
-      let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections)
-      var site = RenderedSite()
-      site.diagnostics = listings.diagnostics
-      let pages = Parallel.map(Array(chapters.indices)) { index in
-        var context = self.context(index, listings: listings.views[index], sections: sections[index])
-        context.pictures = listings.numbers[index].pictures
-        context.labels = labels
-        let changesPage = self.changesPage(index, changes: changes[index])
-        return (
-          page: self.chapterPage(index, context: context, template: template, codeHeader: changesPage.header),
-          print: self.printArticle(index, context: context),
-          changes: changesPage.header == nil ? nil : self.page(of: changesPage, template: template)
-        )
+    self.render(timings: &timings, earlier: nil)
+  }
+
+  /// The same, reusing the pages of `earlier` whose keys (`PageKeys`) have not changed: the result is
+  /// byte for byte what a render without `earlier` gives (ARCHITECTURE.md, "Incremental site builds").
+  /// `diagrams` keeps laid-out diagrams between builds. The site's `memo` records each page's key.
+  func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
+    // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
+    let prefetch = Background { earlier?.prefetchingRecordedFiles() }
+    let plan = timings.measure(.plan) { self.plan() }
+    let reused = timings.measure(.plan) { Reused(earlier: prefetch.value, book: self.book, keys: plan.keys) }
+    let parts = self.renderMissing(plan: plan, reused: reused, diagrams: store, timings: &timings)
+    var site = RenderedSite()
+    site.diagnostics = parts.diagnostics
+    site.memo = SiteMemo.Record(tool: SiteStamp.toolIdentity)
+    self.addChapterFiles(parts, plan: plan, reused: reused, to: &site)
+    let articles = timings.measure(.print) {
+      Parallel.map(Array(self.book.chapters.indices)) { index in
+        reused.articles[index] ?? self.printArticle(index, context: parts.contexts[index]!)
       }
-      var images = Set<String>()
-      for (chapter, page) in zip(chapters, pages) {
-        site.files[chapter.pageName] = Data(page.page.html.utf8)
-        if let changes = page.changes { site.files[ChangesPage.pageName(of: chapter)] = Data(changes.utf8) }
-        images.formUnion(page.page.images)
-      }
-      site.files["index.html"] = Data(self.indexPage(template: template).utf8)
-      site.files["print.html"] = Data(self.printPage(articles: pages.map(\.print), template: template).utf8)
-      site.files["assets/search-index.js"] = Data(SearchIndex(chapters: chapters, sections: sections).script.utf8)
+    }
+    timings.measure(.print) {
+      let print = self.printPage(articles: articles, template: parts.template)
+      site.files["print.html"] = print.data
+      site.memo.entries["print.html"] = SiteMemo.Entry(
+        key: plan.keys.book, articles: print.articles(keys: plan.keys.printArticles))
+    }
+    timings.measure(.pages) {
+      site.files["index.html"] = Data(self.indexPage(template: parts.template).utf8)
       for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
-      site.images = images.sorted()
-      return site
     }
+    timings.measure(.search) { self.addSearchIndex(plan: plan, reused: reused, to: &site) }
+    site.reusedFiles = Set(reused.pages.keys.map { self.book.chapters[$0].pageName })
+      .union(reused.changes.keys.map { ChangesPage.pageName(of: self.book.chapters[$0]) })
+    site.reusedArticles = reused.articles.compactMap { $0 }.count
+    site.reusedSearchBlocks = reused.searchBlocks.compactMap { $0 }.count
+    return site
   }
 
   /// A chapter's page and the images it uses.
-  private func chapterPage(
+  func chapterPage(
     _ index: Int, context: ChapterRenderer.Context, template: PageTemplate, codeHeader: String?
   ) -> (html: String, images: [String]) {
     let chapter = self.book.chapters[index]
@@ -82,7 +75,7 @@ public struct SiteRenderer: Sendable {
   }
 
   /// What chapter `index` changes in the code, ready to render.
-  private func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
+  func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
     let chapters = self.book.chapters
     return ChangesPage(
       chapter: chapters[index], changes: changes, tag: ChapterTagger.tagName(for: chapters[index], index: index),
@@ -91,7 +84,7 @@ public struct SiteRenderer: Sendable {
 
   /// A chapter's changes page, between the chapter and the next one. Its sidebar marks no chapter as
   /// current, because the current chapter's section links point into the chapter's own page.
-  private func page(of changes: ChangesPage, template: PageTemplate) -> String {
+  func page(of changes: ChangesPage, template: PageTemplate) -> String {
     let index = changes.changes.chapterIndex
     let next = index + 1 < self.book.chapters.count ? self.neighbour(index + 1) : nil
     return template.page(
@@ -116,7 +109,7 @@ public struct SiteRenderer: Sendable {
   }
 
   /// What a chapter's renderer needs to know about the book, for the chapter's own page.
-  private func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
+  func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
     let chapter = self.book.chapters[index]
     var byLine: [Int: ListingView] = [:]
     for (listing, view) in zip(chapter.listings, listings) { byLine[listing.fence.line] = view }
@@ -142,16 +135,35 @@ public struct SiteRenderer: Sendable {
       bodyClass: "index")
   }
 
-  /// `print.html`: the title, then every chapter in order, on one page.
-  private func printPage(articles: [String], template: PageTemplate) -> String {
+  /// `print.html`: the title, then every chapter in order, on one page; with where each article lies in
+  /// it, so that the next build can take unchanged articles from the file.
+  private func printPage(articles: [String], template: PageTemplate) -> PrintPage {
     var content = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
     if let subtitle = self.metadata.subtitle { content += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n" }
     content += "<p class=\"edition-note\">Print edition: every chapter on one page. "
     content += "<a href=\"index.html\">Back to the contents</a>.</p>\n</header>\n"
-    content += articles.joined()
-    return template.page(
-      title: "\(self.metadata.title) (print edition)", content: content, current: nil, previous: nil, next: nil,
-      bodyClass: "print-edition", sidebar: false)
+    // The page around a marker that no title can hold (Markdown never yields U+0000, and the metadata's
+    // title is escaped), then the articles put in its place.
+    let marker = "\u{0}"
+    let frame = template.page(
+      title: "\(self.metadata.title) (print edition)", content: content + marker, current: nil, previous: nil,
+      next: nil, bodyClass: "print-edition", sidebar: false)
+    let parts = frame.split(separator: marker, omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      let page = template.page(
+        title: "\(self.metadata.title) (print edition)", content: content + articles.joined(), current: nil,
+        previous: nil, next: nil, bodyClass: "print-edition", sidebar: false)
+      return PrintPage(data: Data(page.utf8), ranges: nil)
+    }
+    var data = Data(parts[0].utf8)
+    var ranges: [Range<Int>] = []
+    for article in articles {
+      let start = data.count
+      data.append(contentsOf: article.utf8)
+      ranges.append(start..<data.count)
+    }
+    data.append(contentsOf: parts[1].utf8)
+    return PrintPage(data: data, ranges: ranges)
   }
 }
 
@@ -169,6 +181,16 @@ public struct RenderedSite: Sendable {
   /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
   /// write (`SiteBuild.keepHighlights`).
   var highlighter: Highlighter?
+  /// The files this render took from the earlier site rather than rendering them (memo builds).
+  var reusedFiles: Set<String> = []
+  /// How many print articles it took from the earlier `print.html`.
+  var reusedArticles = 0
+  /// How many chapters' search entries it took from the earlier search index.
+  var reusedSearchBlocks = 0
+  /// The diagrams this render laid out or found, when it was made with a diagram cache.
+  var diagramStore: DiagramStore?
+  /// What each page was rendered from, for the next build (`SiteMemo`).
+  var memo = SiteMemo.Record(tool: "")
   /// Where the chapters produce a file, by path inside the site (an image's first use): where a problem
   /// writing that file is reported. Files not listed are reported at their own path.
   public var origins: [String: SourceLocation] = [:]

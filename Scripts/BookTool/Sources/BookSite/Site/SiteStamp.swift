@@ -86,9 +86,13 @@ extension SiteStamp {
     return output.root.appendingPathComponent(".build/book-site-stamps/\(name).json")
   }
 
-  /// The stamp at `url`, or nil when there is none or it cannot be read.
-  public static func load(from url: URL?) -> SiteStamp? {
-    guard let url, let data = try? Data(contentsOf: url) else { return nil }
+  /// The stamp at `url` inside `output`, read through its confined reads; nil when there is none or it
+  /// cannot be read there.
+  public static func load(from url: URL?, in output: Workspace) -> SiteStamp? {
+    let root = output.root.path + "/"
+    guard let url, url.path.hasPrefix(root),
+      let data = try? output.readIfPresent(String(url.path.dropFirst(root.count)))
+    else { return nil }
     return try? JSONDecoder().decode(SiteStamp.self, from: data)
   }
 
