@@ -12,7 +12,7 @@ let package = Package(
   name: "BookTool",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "book", targets: ["book"]),
+    .executable(name: "book", targets: ["book"])
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -24,7 +24,8 @@ struct CaptureCommand: ParsableCommand {
   func run() throws {
     try reportingFailures {
       let workspace = try self.options.workspace()
-      let products = self.products.map { URL(fileURLWithPath: $0) }
+      let products =
+        self.products.map { URL(fileURLWithPath: $0) }
         ?? workspace.root.appendingPathComponent(".build/debug")
       let captures = try TerminalCapture.declared(in: workspace)
       var outputs: [TerminalCapture: String] = [:]

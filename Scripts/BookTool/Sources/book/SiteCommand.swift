@@ -28,7 +28,10 @@ struct SiteCommand: ParsableCommand {
   @Flag(help: .hidden)
   var timings = false
 
-  @Flag(help: "Highlight every listing, lay out every diagram and render every page afresh, without the caches in the workspace's .build/ folder.")
+  @Flag(
+    help:
+      "Highlight every listing, lay out every diagram and render every page afresh, without the caches in the workspace's .build/ folder."
+  )
   var noCache = false
 
   /// The site folder of the workspace.

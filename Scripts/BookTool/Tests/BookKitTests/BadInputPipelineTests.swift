@@ -88,7 +88,7 @@ final class BadInputPipelineTests: XCTestCase {
       BadInput(
         label: "a table row of 40,000 cells",
         chapter: Data(("# Bad\n\n|a|b|\n|-|-|\n|" + String(repeating: "x|", count: 40_000) + "\n").utf8),
-        expected: ["table-too-wide@5:1"]),
+        expected: ["table-too-wide@5:1"])
     ]
     inputs += ChapterLoaderTests.notUTF8Cases.map { bad in
       BadInput(
@@ -136,7 +136,8 @@ final class BadInputPipelineTests: XCTestCase {
             "[\(input.label)] book check diagnostics:\n\(result.stderr)")
         }
         XCTAssertTrue(
-          result.stderrLines.last?.hasSuffix(command == "tangle" ? "; nothing written" : "; book check failed") ?? false,
+          result.stderrLines.last?.hasSuffix(command == "tangle" ? "; nothing written" : "; book check failed")
+            ?? false,
           "[\(input.label)] book \(command) summary")
         XCTAssertEqual(try fixture.snapshot(), before, "[\(input.label)] book \(command) changed the workspace")
       }

@@ -22,7 +22,10 @@ final class ChapterTaggerTests: XCTestCase {
       "Chapters/02-two.md",
       "# Two\n\n```swift file=Package.swift\npackage.targets += [.target(name: \"B\")]\n```\n\n"
         + "```swift file=Sources/B/B.swift\npublic let two = 2\n```\n")
-    try self.write("Chapters/03-three.md", "# Three\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello, world\" }\n```\n")
+    try self.write(
+      "Chapters/03-three.md",
+      "# Three\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hello, world\" }\n```\n"
+    )
     try self.tangleAndCommit("main")
   }
 
@@ -43,7 +46,8 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertTrue(try self.show("chapter-01", "Sources/A/A.swift").contains("{ \"hello\" }"))
     XCTAssertTrue(try self.show("chapter-02", "Sources/A/A.swift").contains("{ \"hello\" }"))
     XCTAssertTrue(try self.show("chapter-03", "Sources/A/A.swift").contains("{ \"hello, world\" }"))
-    XCTAssertEqual(try self.files("chapter-01"), [".book/tangled-files", "Chapters/01-one.md", "Package.swift", "Sources/A/A.swift"])
+    XCTAssertEqual(
+      try self.files("chapter-01"), [".book/tangled-files", "Chapters/01-one.md", "Package.swift", "Sources/A/A.swift"])
   }
 
   func testEachSnapshotManifestIsTheTangleOfItsChapters() throws {
@@ -77,7 +81,8 @@ final class ChapterTaggerTests: XCTestCase {
     XCTAssertEqual(
       try self.git.run(["diff", "--name-only", "chapter-01", "chapter-02"]).split(separator: "\n"),
       [".book/tangled-files", "Chapters/02-two.md", "Package.swift", "Sources/B/B.swift"])
-    XCTAssertEqual(try self.git.run(["rev-parse", "chapter-03^"]), try self.git.run(["rev-parse", "chapter-02^{commit}"]))
+    XCTAssertEqual(
+      try self.git.run(["rev-parse", "chapter-03^"]), try self.git.run(["rev-parse", "chapter-02^{commit}"]))
     XCTAssertEqual(
       try self.git.run(["log", "--format=%s", "chapter-03"]).split(separator: "\n"),
       ["Chapter 03: Three", "Chapter 02: Two", "Chapter 01: One"])
@@ -88,7 +93,10 @@ final class ChapterTaggerTests: XCTestCase {
     let second = try ChapterTagger(root: self.root).tagChapters()
     XCTAssertEqual(second.map(\.outcome), [.unchanged, .unchanged, .unchanged])
     XCTAssertEqual(second.map(\.commit), first.map(\.commit))
-    try self.write("Chapters/03-three.md", "# Three, revised\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hi\" }\n```\n")
+    try self.write(
+      "Chapters/03-three.md",
+      "# Three, revised\n\n```swift file=Sources/A/A.swift chunk=greet\npublic func greet() -> String { \"hi\" }\n```\n"
+    )
     try self.tangleAndCommit("edit chapter 3")
     let third = try ChapterTagger(root: self.root).tagChapters()
     XCTAssertEqual(third.map(\.outcome), [.unchanged, .unchanged, .moved])
@@ -116,7 +124,9 @@ final class ChapterTaggerTests: XCTestCase {
     let before = try self.repositoryState()
     _ = try ChapterTagger(root: self.root).tagChapters()
     XCTAssertEqual(try self.repositoryState(), before)
-    XCTAssertEqual(try String(contentsOf: self.root.appendingPathComponent("Chapters/01-one.md"), encoding: .utf8), "# One, uncommitted edit\n")
+    XCTAssertEqual(
+      try String(contentsOf: self.root.appendingPathComponent("Chapters/01-one.md"), encoding: .utf8),
+      "# One, uncommitted edit\n")
   }
 
   func testVerifierCheckoutRewritesOnlyWhatTheNextSnapshotChanged() throws {
@@ -131,18 +141,23 @@ final class ChapterTaggerTests: XCTestCase {
     try verifier.checkOut("chapter-03", into: tree)
     let after = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int
     XCTAssertEqual(before, after, "an unchanged file was rewritten")
-    XCTAssertTrue(try String(contentsOf: tree.appendingPathComponent("Sources/A/A.swift"), encoding: .utf8).contains("hello, world"))
+    XCTAssertTrue(
+      try String(contentsOf: tree.appendingPathComponent("Sources/A/A.swift"), encoding: .utf8).contains("hello, world")
+    )
     try verifier.checkOut("chapter-01", into: tree)
     XCTAssertFalse(FileManager.default.fileExists(atPath: untouched.path), "a file of a later snapshot was left behind")
-    XCTAssertEqual(try self.git.run(["status", "--porcelain"]), "?? .build-snapshots/", "the repository's own index changed")
+    XCTAssertEqual(
+      try self.git.run(["status", "--porcelain"]), "?? .build-snapshots/", "the repository's own index changed")
   }
 
   func testVerifierReadsXCTestSummary() {
     let output = "Test Suite 'All tests' passed\n\t Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds\n"
-    XCTAssertEqual(SnapshotVerifier.summary(of: output), "Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds")
+    XCTAssertEqual(
+      SnapshotVerifier.summary(of: output), "Executed 12 tests, with 0 failures (0 unexpected) in 1.0 seconds")
     XCTAssertEqual(SnapshotVerifier.summary(of: "error: build failed"), "no test summary")
     XCTAssertEqual(
-      SnapshotVerifier.errorLines(of: "ok\n/x/T.swift:3: error: T.testA : XCTAssertEqual failed\nerror: not this one\n"),
+      SnapshotVerifier.errorLines(
+        of: "ok\n/x/T.swift:3: error: T.testA : XCTAssertEqual failed\nerror: not this one\n"),
       ["/x/T.swift:3: error: T.testA : XCTAssertEqual failed"])
   }
 

@@ -51,7 +51,8 @@ final class CommandReportTests: XCTestCase {
 
   func testWarningsAloneDoNotFailAndOtherErrorsPassThrough() throws {
     var written: [String] = []
-    try CommandReport.diagnostics([Diagnostic(.warning, id: .diagramTooWide, at: self.location, "odd")], write: { written.append($0) })
+    try CommandReport.diagnostics(
+      [Diagnostic(.warning, id: .diagramTooWide, at: self.location, "odd")], write: { written.append($0) })
     XCTAssertEqual(written, ["Chapters/01-a.md:3:2: warning: odd [diagram-too-wide]"])
     struct Other: Error {}
     XCTAssertThrowsError(try CommandReport.failures({ throw Other() }, write: { _ in })) { error in

@@ -73,7 +73,9 @@ final class ExcerptCheckerTests: XCTestCase {
 
   func testAnExcerptQuotesTheCodeAsItStandsAtTheEndOfItsChapter() {
     // Chapter 3 rewrites the chunk; chapter 2's excerpt still quotes chapter 1's version.
-    let three = ("03-three.md", chapterText("Three", [("swift file=Sources/M/Store.swift chunk=store", "let rewritten = 1")]))
+    let three = (
+      "03-three.md", chapterText("Three", [("swift file=Sources/M/Store.swift chunk=store", "let rewritten = 1")])
+    )
     XCTAssertEqual(self.check("swift excerpt=Sources/M/Store.swift#store", "var state = 0", chapters: [three]), [])
     XCTAssertEqual(
       self.check("swift excerpt=Sources/M/Store.swift#store", "let rewritten = 1", chapters: [three]),
@@ -95,7 +97,8 @@ final class ExcerptCheckerTests: XCTestCase {
 
   func testABookReportsExcerptDriftAmongItsDiagnostics() {
     let chapters = loadChapters([
-      ("01-one.md", Self.chapterOne), ("02-two.md", "# Two\n\n```swift excerpt=Sources/M/Store.swift\nvar x = 1\n```\n"),
+      ("01-one.md", Self.chapterOne),
+      ("02-two.md", "# Two\n\n```swift excerpt=Sources/M/Store.swift\nvar x = 1\n```\n"),
     ])
     XCTAssertEqual(summary(Book(chapters: chapters).diagnostics), ["excerpt-drift@Chapters/02-two.md:4:1"])
   }

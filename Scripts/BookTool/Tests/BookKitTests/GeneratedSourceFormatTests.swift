@@ -18,7 +18,8 @@ final class GeneratedSourceFormatTests: WorkspaceTestCase {
       chapterText([("swift file=Sources/M/A.swift chunk=a", "import Foundation\n\n/// The answer.\nlet a = 1")]))
     try self.fixture.writeChapter(
       "02-two.md",
-      chapterText([("swift file=Sources/M/A.swift chunk=b", "import Dispatch\n\n/// Twice the answer.\nlet b = a * 2")]))
+      chapterText([("swift file=Sources/M/A.swift chunk=b", "import Dispatch\n\n/// Twice the answer.\nlet b = a * 2")])
+    )
     try self.tangle()
     return try self.fixture.read("Sources/M/A.swift")
   }

@@ -191,7 +191,8 @@ final class GeneratedSourceTests: XCTestCase {
     XCTAssertEqual(
       source.origins.map { $0.map(\.description) ?? "-" },
       [
-        "-", "-", "-", "-", "-", "-", "-", "-", "-", "Chapters/03-three.md:4:1", "-", "-", "-", "Chapters/02-two.md:4:1",
+        "-", "-", "-", "-", "-", "-", "-", "-", "-", "Chapters/03-three.md:4:1", "-", "-", "-",
+        "Chapters/02-two.md:4:1",
         "-",
       ])
   }
@@ -211,8 +212,10 @@ final class GeneratedSourceTests: XCTestCase {
     let chapter = loadChapter(
       "# M\n\n```swift file=Package.swift\n// swift-tools-version: 6.2\nimport PackageDescription\n```\n"
     ).chapter
-    let later = loadChapter("# N\n\n```swift file=Package.swift\npackage.targets += []\n```\n", path: "Chapters/02-n.md")
-      .chapter
+    let later = loadChapter(
+      "# N\n\n```swift file=Package.swift\npackage.targets += []\n```\n", path: "Chapters/02-n.md"
+    )
+    .chapter
     guard let file = Tangler.tangle([chapter, later]).files.first else { return XCTFail("no manifest") }
     let source = GeneratedSource(file)
     XCTAssertEqual(

@@ -69,7 +69,8 @@ final class ListingTagParserTests: XCTestCase {
       ("compile=false sketch", "swift compile=false", "swift", .excerpt(nil)),
       (
         "excerpt of a file", "swift excerpt=Sources/M/A.swift", "swift",
-        .excerpt(ExcerptSource(file: "Sources/M/A.swift", location: SourceLocation(path: self.path, line: 3, column: 10)))
+        .excerpt(
+          ExcerptSource(file: "Sources/M/A.swift", location: SourceLocation(path: self.path, line: 3, column: 10)))
       ),
       (
         "excerpt of a chunk, with compile=false", "swift compile=false excerpt=Sources/M/A.swift#s", "swift",
@@ -358,7 +359,8 @@ final class ListingTagParserTests: XCTestCase {
     let cases: [(typo: String, suggestion: String?)] = [
       ("flie", "file"), ("fil", "file"), ("files", "file"), ("chnuk", "chunk"), ("chunks", "chunk"),
       ("mdoe", "mode"), ("mod", "mode"), ("aftr", "after"), ("atfer", "after"), ("compil", "compile"),
-      ("comple", "compile"), ("captur", "capture"), ("excrept", "excerpt"), ("colour", nil), ("x", nil), ("language", nil),
+      ("comple", "compile"), ("captur", "capture"), ("excrept", "excerpt"), ("colour", nil), ("x", nil),
+      ("language", nil),
       // The threshold is `Suggestion.nearest`'s, shared with the link checker: one edit per three letters.
       ("chk", nil), ("mdo", nil),
     ]
@@ -370,7 +372,8 @@ final class ListingTagParserTests: XCTestCase {
         XCTAssertEqual(message, "unknown attribute '\(typo)'; did you mean '\(suggestion)='?", "[\(typo)]")
       } else {
         XCTAssertTrue(
-          message.hasSuffix("known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile=', 'excerpt=', 'capture='"),
+          message.hasSuffix(
+            "known attributes are 'file=', 'chunk=', 'mode=', 'after=', 'compile=', 'excerpt=', 'capture='"),
           "[\(typo)] \(message)")
       }
     }

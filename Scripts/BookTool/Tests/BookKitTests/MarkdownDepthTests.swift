@@ -26,15 +26,18 @@ final class MarkdownDepthTests: XCTestCase {
     // document + 98 quotes + paragraph: the paragraph's text would be level 101. cmark-gfm places a
     // paragraph's text where the paragraph starts, after the 98 markers and their space.
     let parsed = MarkdownParser.parse(self.quotes(98), path: "Chapters/01-a.md")
-    XCTAssertEqual(parsed.diagnostics.map(\.description), [
-      "Chapters/01-a.md:1:100: error: Markdown nested deeper than 100 levels (lists, quotes, emphasis or links "
-        + "inside one another); flatten it [nesting-too-deep]"
-    ])
+    XCTAssertEqual(
+      parsed.diagnostics.map(\.description),
+      [
+        "Chapters/01-a.md:1:100: error: Markdown nested deeper than 100 levels (lists, quotes, emphasis or links "
+          + "inside one another); flatten it [nesting-too-deep]"
+      ])
     XCTAssertEqual(self.depth(parsed.document), MarkdownParser.maximumDepth)
   }
 
   func testThousandsOfLevelsAreCutAndReportedOnce() {
-    let source = "# Deep\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- x\n" }.joined()
+    let source =
+      "# Deep\n\n" + (0..<3000).map { String(repeating: "  ", count: $0) + "- x\n" }.joined()
       + "\n" + self.quotes(7000) + "\n"
       + String(repeating: "*a ", count: 5000) + "x" + String(repeating: " b*", count: 5000)
     let parsed = MarkdownParser.parse(source, path: "Chapters/01-a.md")

@@ -47,7 +47,9 @@ final class OutputCrashTests: XCTestCase {
         reported += 1
         XCTAssertEqual(check.status, 1, "kill \(kill)")
         XCTAssertTrue(
-          check.stderrLines.allSatisfy { $0.contains(": error: ") || $0.contains(": note: ") || $0.hasPrefix("book: ") },
+          check.stderrLines.allSatisfy {
+            $0.contains(": error: ") || $0.contains(": note: ") || $0.hasPrefix("book: ")
+          },
           "kill \(kill): unlocated output:\n\(check.stderr)")
       }
     }
@@ -117,7 +119,8 @@ final class OutputCrashTests: XCTestCase {
       // unlinks it first (`Workspace.write`). Everywhere else a temporary file is an orphan.
       if path.hasPrefix(".build/") { return false }
       if path.hasSuffix(".book-tmp") { return true }
-      let generated = path.hasPrefix("Sources/") || path.hasPrefix("Tests/")
+      let generated =
+        path.hasPrefix("Sources/") || path.hasPrefix("Tests/")
         || (path.hasPrefix("Site/") && path != "Site/.site-files")
       return generated && !owned.contains(path)
     }.sorted()

@@ -59,7 +59,8 @@ final class OutputJournalTests: XCTestCase {
     try sandbox.write("Site/01-a.html", "half")
     try sandbox.write("Site/old.html", "written by a run for other chapters")
     try self.assertReportedThenRepaired(sandbox, at: "Site/.site-files:2:1")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Site/old.html").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Site/old.html").path))
   }
 
   /// A tangle killed after its journal and a file for other chapters: the file is listed, carries the
@@ -76,7 +77,8 @@ final class OutputJournalTests: XCTestCase {
     try sandbox.write("Sources/M/B.swift", GeneratedSource.marker + "\nlet a = 1\n")
     try sandbox.write("Sources/M/.A.swift.book-tmp", "half a file")
     try self.assertReportedThenRepaired(sandbox, at: ".book/tangled-files:2:1")
-    XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Sources/M/B.swift").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: sandbox.workspace.appendingPathComponent("Sources/M/B.swift").path))
   }
 
   /// A `book capture` killed after its journal: `book check` reports it without running the programs, and

@@ -13,8 +13,10 @@ final class Sandbox {
 
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("BookOutput-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: base.appendingPathComponent("ws/Chapters"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("ws/Chapters"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
     self.base = base.resolvingSymlinksInPath()
     self.workspace = self.base.appendingPathComponent("ws")
     self.outside = self.base.appendingPathComponent("outside")
@@ -43,7 +45,9 @@ final class Sandbox {
   @discardableResult
   func book(_ arguments: String...) throws -> ProcessResult {
     let result = try BookBinary.run(arguments + ["--root", self.workspace.path], in: self.workspace)
-    guard result.status == 0 else { throw NotFound(what: "a successful `book \(arguments.joined(separator: " "))`: \(result.stderr)") }
+    guard result.status == 0 else {
+      throw NotFound(what: "a successful `book \(arguments.joined(separator: " "))`: \(result.stderr)")
+    }
     return result
   }
 

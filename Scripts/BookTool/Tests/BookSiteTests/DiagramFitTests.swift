@@ -11,7 +11,9 @@ final class DiagramFitTests: XCTestCase {
   /// A left-to-right chain of `count` nodes with longish labels, behind a title.
   func chain(_ count: Int, direction: String = "LR") -> String {
     var lines = ["flowchart \(direction)", "  accTitle: A chain"]
-    for index in 1..<count { lines.append("  N\(index - 1)[Step number \(index - 1)] --> N\(index)[Step number \(index)]") }
+    for index in 1..<count {
+      lines.append("  N\(index - 1)[Step number \(index - 1)] --> N\(index)[Step number \(index)]")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

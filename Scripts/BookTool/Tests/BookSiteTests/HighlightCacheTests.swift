@@ -96,7 +96,8 @@ extension HighlightCacheTests {
     let decomposed = "let s = \"e\u{301}\"\n"
     XCTAssertEqual(composed, decomposed, "Swift's String equality calls these equal")
     XCTAssertNotEqual(Highlighter.Key(kind: .swift, code: composed), Highlighter.Key(kind: .swift, code: decomposed))
-    XCTAssertEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .plain, code: "let s = \"é\"\n"))
+    XCTAssertEqual(
+      Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .plain, code: "let s = \"é\"\n"))
     XCTAssertNotEqual(Highlighter.Key(kind: .plain, code: composed), Highlighter.Key(kind: .swift, code: composed))
   }
 
@@ -119,7 +120,8 @@ extension HighlightCacheTests {
     file.write(Data("cache".utf8))
     XCTAssertNil(file.read())
 
-    let left = try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("book-site-cache").path)
+    let left = try FileManager.default.contentsOfDirectory(
+      atPath: outside.appendingPathComponent("book-site-cache").path)
     XCTAssertEqual(left, ["highlight.bin"], "nothing written outside")
     XCTAssertEqual(try Data(contentsOf: outside.appendingPathComponent("book-site-cache/highlight.bin")), secret)
   }

@@ -64,29 +64,45 @@ final class IncrementalSiteTests: XCTestCase {
       ("prose", { try self.edit("02-two.md") { $0 + "One more sentence.\n" } }),
       ("lines shifted above a listing and a diagram", { try self.edit("01-one.md") { "\n\n" + $0 } }),
       ("a title", { try self.edit("02-two.md") { $0.replacingOccurrences(of: "# Two", with: "# Two, renamed") } }),
-      ("a listing that a later chapter replaces", {
-        try self.edit("01-one.md") { $0.replacingOccurrences(of: "let a = 1", with: "let a = 10\nlet b = 1") }
-      }),
-      ("a diagram", { try self.edit("01-one.md") { $0.replacingOccurrences(of: "B[Store]", with: "B[The store]") } }),
-      ("a cross-reference target renumbered", {
-        try self.edit("02-two.md") {
-          $0.replacingOccurrences(of: "## Changing it\n", with: "## Changing it\n\n```swift file=Sources/M/B.swift\nlet z = 0\n```\n")
+      (
+        "a listing that a later chapter replaces",
+        {
+          try self.edit("01-one.md") { $0.replacingOccurrences(of: "let a = 1", with: "let a = 10\nlet b = 1") }
         }
-      }),
+      ),
+      ("a diagram", { try self.edit("01-one.md") { $0.replacingOccurrences(of: "B[Store]", with: "B[The store]") } }),
+      (
+        "a cross-reference target renumbered",
+        {
+          try self.edit("02-two.md") {
+            $0.replacingOccurrences(
+              of: "## Changing it\n", with: "## Changing it\n\n```swift file=Sources/M/B.swift\nlet z = 0\n```\n")
+          }
+        }
+      ),
       ("a heading in the last chapter", { try self.edit("03-three.md") { $0 + "\n## Later\n\nMore.\n" } }),
-      ("a chapter removed", { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }),
-      ("a page edited by hand", {
-        try Data("hand edit".utf8).write(to: site.appendingPathComponent("01-one.html"))
-        try Data("hand edit".utf8).write(to: site.appendingPathComponent("print.html"))
-      }),
-      ("the memo overwritten with garbage", {
-        let memos = try FileManager.default.contentsOfDirectory(
-          at: self.folder.appendingPathComponent(".build/book-site-cache"), includingPropertiesForKeys: nil
-        ).filter { $0.lastPathComponent.hasPrefix("pages-") }
-        XCTAssertEqual(memos.count, 1)
-        try Data("BKSM0001 0\n{}".utf8).write(to: memos[0])
-        try self.edit("01-one.md") { $0 + "Again.\n" }
-      }),
+      (
+        "a chapter removed",
+        { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }
+      ),
+      (
+        "a page edited by hand",
+        {
+          try Data("hand edit".utf8).write(to: site.appendingPathComponent("01-one.html"))
+          try Data("hand edit".utf8).write(to: site.appendingPathComponent("print.html"))
+        }
+      ),
+      (
+        "the memo overwritten with garbage",
+        {
+          let memos = try FileManager.default.contentsOfDirectory(
+            at: self.folder.appendingPathComponent(".build/book-site-cache"), includingPropertiesForKeys: nil
+          ).filter { $0.lastPathComponent.hasPrefix("pages-") }
+          XCTAssertEqual(memos.count, 1)
+          try Data("BKSM0001 0\n{}".utf8).write(to: memos[0])
+          try self.edit("01-one.md") { $0 + "Again.\n" }
+        }
+      ),
     ]
     for (name, edit) in edits {
       try edit()

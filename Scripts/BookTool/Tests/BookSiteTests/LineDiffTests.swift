@@ -18,7 +18,9 @@ final class LineDiffTests: XCTestCase {
 
   func testLinesMatchSplittingAtTheNewlineCharacter() {
     for sample in Self.samples {
-      XCTAssertEqual(LineDiff.lines(sample).map(String.init), Self.splitAtCharacters(sample).map(String.init), "\(sample.debugDescription)")
+      XCTAssertEqual(
+        LineDiff.lines(sample).map(String.init), Self.splitAtCharacters(sample).map(String.init),
+        "\(sample.debugDescription)")
       XCTAssertEqual(LineDiff.lineCount(sample), Self.splitAtCharacters(sample).count, "\(sample.debugDescription)")
     }
   }

@@ -57,7 +57,8 @@ final class NumberingTests: XCTestCase {
     let chapter = SiteFixture.book(Self.chapters).chapters[1]
     let numbers = ReaderNumbers(chapter: chapter)
     XCTAssertEqual(numbers.listingLabels, ["Listing 2.1", nil, nil, "Figure 2.1", "Listing 2.2"])
-    XCTAssertEqual(Array(numbers.pictures.values), [ReaderNumbers.Picture(anchor: "figure-counter-session", label: "Figure 2.2")])
+    XCTAssertEqual(
+      Array(numbers.pictures.values), [ReaderNumbers.Picture(anchor: "figure-counter-session", label: "Figure 2.2")])
     XCTAssertEqual(numbers.labels["figure-the-loop"], "Figure 2.1")
     XCTAssertEqual(numbers.labels["listing-m-b-c"], "Listing 2.2")
     XCTAssertNil(numbers.labels["listing-mtests-btests"], "tests are not numbered")

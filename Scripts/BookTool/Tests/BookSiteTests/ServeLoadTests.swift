@@ -14,7 +14,8 @@ import XCTest
 /// Blocking socket calls run on threads of their own, never on the task pool the server runs on.
 extension ServeTests {
   /// The request a slow client sends, one byte at a time.
-  static let slowRequest = "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(String(repeating: "x", count: 64))\r\n\r\n"
+  static let slowRequest =
+    "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: \(String(repeating: "x", count: 64))\r\n\r\n"
 
   func testNormalRequestsAllSucceedPastIdlePollsAndSlowClients() async throws {
     let workspace = try self.makeWorkspace()

@@ -99,14 +99,18 @@ final class SiteRenderingTests: XCTestCase {
     let metadata = BookMetadata(
       title: "T",
       parts: [
-        .init(title: "One", chapters: [1], toCome: "Chapter 2: more"), .init(title: "Later", chapters: [], toCome: "Chapters 3–4"),
+        .init(title: "One", chapters: [1], toCome: "Chapter 2: more"),
+        .init(title: "Later", chapters: [], toCome: "Chapters 3–4"),
         .init(title: "Silent", chapters: []),
       ])
     XCTAssertEqual(metadata.groups(of: book.chapters).map(\.title), ["One", "Later"])
     var timings = SiteTimings()
     let site = SiteRenderer(book: book, metadata: metadata).render(timings: &timings)
     let index = String(decoding: try XCTUnwrap(site.files["index.html"]), as: UTF8.self)
-    XCTAssertTrue(index.contains("</ol>\n<p class=\"to-come\">To come: Chapter 2: more</p>\n<h2>Later</h2>\n<p class=\"to-come\">To come: Chapters 3–4</p>"), index)
+    XCTAssertTrue(
+      index.contains(
+        "</ol>\n<p class=\"to-come\">To come: Chapter 2: more</p>\n<h2>Later</h2>\n<p class=\"to-come\">To come: Chapters 3–4</p>"
+      ), index)
     XCTAssertFalse(index.contains("Silent"))
     let page = String(decoding: try XCTUnwrap(site.files["01-b.html"]), as: UTF8.self)
     XCTAssertFalse(page.contains(">Later<"), "the sidebar lists only parts with chapters")

@@ -13,7 +13,8 @@ final class SourceLinkTests: XCTestCase {
 
   func testWithoutARepositoryTheLinkIsAPathInTheLocalClone() {
     let link = SourceLink(repositoryURL: nil, tag: "chapter-01")
-    XCTAssertEqual(link.href(for: "Tests/ImmutableDataTests/StoreTests.swift"), "../Tests/ImmutableDataTests/StoreTests.swift")
+    XCTAssertEqual(
+      link.href(for: "Tests/ImmutableDataTests/StoreTests.swift"), "../Tests/ImmutableDataTests/StoreTests.swift")
     XCTAssertEqual(
       link.title(for: "Sources/A/B.swift"),
       "Sources/A/B.swift at the end of this chapter: tag chapter-01 (git show chapter-01:Sources/A/B.swift)")

@@ -32,7 +32,8 @@ extension TerminalCapture {
       """
     for (index, line) in lines.enumerated() where !line.isEmpty {
       let y = Self.format(Self.padding + Double(index + 1) * Self.lineHeight - 4)
-      svg += "<text x=\"\(Self.format(Self.padding))\" y=\"\(y)\" xml:space=\"preserve\">\(MarkupText.escape(line))</text>\n"
+      svg +=
+        "<text x=\"\(Self.format(Self.padding))\" y=\"\(y)\" xml:space=\"preserve\">\(MarkupText.escape(line))</text>\n"
     }
     return svg + "</svg>\n"
   }

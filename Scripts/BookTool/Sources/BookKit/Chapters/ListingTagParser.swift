@@ -83,7 +83,8 @@ enum ListingTagParser {
       diagnostics.append(
         Diagnostic(
           .error, id: .captureOnSwift, at: capture.location,
-          "'capture=' marks a transcript of a program's output (a ```text block); Swift blocks are tangled or excerpts"))
+          "'capture=' marks a transcript of a program's output (a ```text block); Swift blocks are tangled or excerpts")
+      )
     }
     if value("compile") != nil || value("excerpt") != nil {
       for key in ["chunk", "mode", "after"] {

@@ -102,7 +102,8 @@ public struct ChapterTagger {
 
   /// Writes a snapshot commit with a fixed identity and the date of HEAD, so that re-running is stable.
   private func makeCommit(tree: String, parent: String?, chapter: Chapter) throws -> String {
-    let message = "Chapter \(String(format: "%02d", chapter.number ?? 0)): \(chapter.title)\n\n"
+    let message =
+      "Chapter \(String(format: "%02d", chapter.number ?? 0)): \(chapter.title)\n\n"
       + "The workspace as it stands at the end of \(chapter.path), made by `book tag`.\n"
     let parents = parent.map { ["-p", $0] } ?? []
     return try self.identityGit.run(["commit-tree", tree] + parents, input: Data(message.utf8))

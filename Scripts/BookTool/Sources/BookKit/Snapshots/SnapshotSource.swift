@@ -88,14 +88,16 @@ struct SnapshotSource {
   /// without HEAD's generated files, plus the files generated from chapters 0…index.
   func tree(throughChapter index: Int) throws -> String {
     let indexFile = Self.indexFile(in: self.git.root, forChapter: index)
-    try FileManager.default.createDirectory(at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: indexFile.deletingLastPathComponent(), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: indexFile) }
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": indexFile.path])
     try git.run(["read-tree", "HEAD"])
     let laterChapters = self.chapters[(index + 1)...].map(\.path)
     let removed = (Array(self.removedAtEverySnapshot) + laterChapters).filter(self.headPaths.contains).sorted()
     if !removed.isEmpty {
-      try git.run(["update-index", "--force-remove", "-z", "--stdin"], input: Data(removed.joined(separator: "\0").utf8))
+      try git.run(
+        ["update-index", "--force-remove", "-z", "--stdin"], input: Data(removed.joined(separator: "\0").utf8))
     }
     let book = Book(chapters: Array(self.chapters[...index]))
     var entries: [String] = []

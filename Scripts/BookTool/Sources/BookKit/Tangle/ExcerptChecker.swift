@@ -61,7 +61,8 @@ public enum ExcerptChecker {
     return [
       Diagnostic(
         .error, id: .excerptDrift,
-        at: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine + missing, column: listing.fence.column),
+        at: SourceLocation(
+          path: listing.fence.path, line: listing.firstCodeLine + missing, column: listing.fence.column),
         "this excerpt line is not in \(source.reference) as tangled at this chapter (or not in this order); "
           + "quote the code as it is, or elide lines with '// …'")
     ]

@@ -30,10 +30,12 @@ extension TangleOutput {
     let expectedLines = file.source.text.split(separator: "\n", omittingEmptySubsequences: false)
     let currentLines = String(decoding: current, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false)
-    let index = zip(expectedLines, currentLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    let index =
+      zip(expectedLines, currentLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
       ?? min(expectedLines.count, currentLines.count)
     let origin = file.source.origins.indices.contains(index) ? file.source.origins[index] : nil
-    let location = origin ?? file.source.origins[..<min(index, file.source.origins.count)].compactMap { $0 }.last
+    let location =
+      origin ?? file.source.origins[..<min(index, file.source.origins.count)].compactMap { $0 }.last
       ?? firstChunk
     return Diagnostic(
       .error, id: .generatedFileDrift, at: location,

@@ -61,7 +61,8 @@ public struct Tangler {
     self.diagnostics.append(
       Diagnostic(
         .error, id: .manifestWithoutToolsVersion, at: first.origin,
-        "the first listing of \(FilePathRules.manifest) must open with a '\(GeneratedSource.toolsVersionPrefix) X.Y' line"))
+        "the first listing of \(FilePathRules.manifest) must open with a '\(GeneratedSource.toolsVersionPrefix) X.Y' line"
+      ))
   }
 
   /// Applies one listing to its file, recording what it did; a failed operation changes nothing.

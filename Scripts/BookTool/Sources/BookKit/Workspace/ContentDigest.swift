@@ -21,7 +21,8 @@ public struct ContentDigest: Hashable, Sendable {
 
   /// A digest from 32 hexadecimal digits, or nil.
   public init?(hex: String) {
-    guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16)
+    guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
+      let low = UInt64(hex.suffix(16), radix: 16)
     else { return nil }
     self.init(high: high, low: low)
   }

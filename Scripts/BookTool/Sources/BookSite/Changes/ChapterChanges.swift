@@ -136,7 +136,6 @@ struct ChapterChanges: Sendable {
     file.chunks.map(\.code).joined(separator: "\n")
   }
 
-
   /// The listing of this chapter that wrote the hunk's first added line.
   private static func anchor(
     of hunk: FileDiff.Hunk, in file: TangledFile?, chapterIndex: Int, listings: [Listing], anchors: [String]

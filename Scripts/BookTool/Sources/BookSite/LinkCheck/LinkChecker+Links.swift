@@ -17,7 +17,8 @@ extension LinkChecker.Context {
     {
       return []
     }
-    let written = reference.text.isEmpty ? "[](\(reference.destination))" : "[\(reference.text)](\(reference.destination))"
+    let written =
+      reference.text.isEmpty ? "[](\(reference.destination))" : "[\(reference.text)](\(reference.destination))"
     return [
       Diagnostic(
         .error, id: .unnumberedReference, at: reference.location,

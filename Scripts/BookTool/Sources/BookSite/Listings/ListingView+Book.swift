@@ -75,7 +75,9 @@ extension ListingView {
   /// `views` with each diagram's title and SVG filled in, in the chapters that have views.
   static func filling(
     _ views: [[ListingView]],
-    with diagrams: (results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic])
+    with diagrams: (
+      results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]
+    )
   ) -> [[ListingView]] {
     var views = views
     for (id, diagram) in diagrams.results where views[id.chapterIndex].indices.contains(id.listingIndex) {
@@ -175,7 +177,6 @@ extension ListingView {
     }
     return keys
   }
-
 
   /// The listing that wrote `chunk`: the one in its chapter whose first code line is the chunk's origin.
   private static func reference(to chunk: Chunk, in book: Book, anchors: [[String]]) -> ListingReference? {

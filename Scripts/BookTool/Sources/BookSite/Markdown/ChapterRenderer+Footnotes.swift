@@ -30,10 +30,11 @@ struct FootnoteTable {
 
   /// The id part of a label: characters that do not belong in an id become `-`: `my note` → `my-note`.
   static func idPart(_ label: String) -> String {
-    String(label.unicodeScalars.map { scalar -> Character in
-      scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)
-        ? Character(scalar) : "-"
-    })
+    String(
+      label.unicodeScalars.map { scalar -> Character in
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar)
+          ? Character(scalar) : "-"
+      })
   }
 }
 

@@ -49,7 +49,9 @@ public enum SiteBuild {
     let loaded = timings.measure(.load) {
       MarkdownParser.prepare()
       // Chapters parse independently: spread them over the cores, biggest first.
-      return Parallel.map(files, largestFirst: { $0.data.count }) { ChapterLoader.chapter(path: $0.path, data: $0.data) }
+      return Parallel.map(files, largestFirst: { $0.data.count }) {
+        ChapterLoader.chapter(path: $0.path, data: $0.data)
+      }
     }
     for (file, result) in zip(files, loaded) {
       inputs[file.path] = ContentHash.of(file.data)

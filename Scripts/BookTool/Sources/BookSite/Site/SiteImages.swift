@@ -27,7 +27,9 @@ enum SiteImages {
       do {
         data = try read(path)
       } catch let failure as Workspace.Failure {
-        diagnostics += Self.locations(of: image, in: book).map { Diagnostic(.error, id: failure.rule, at: $0, failure.message) }
+        diagnostics += Self.locations(of: image, in: book).map {
+          Diagnostic(.error, id: failure.rule, at: $0, failure.message)
+        }
         continue
       } catch {
         continue

@@ -76,7 +76,8 @@ public struct SiteMemo: Sendable {
 
   /// What the site folder can offer this build: nil when there is no memo or it cannot be trusted.
   func load(reading read: @escaping @Sendable (String) -> Data?) -> EarlierSite? {
-    guard let data = try? self.input.readIfPresent(self.path), let newline = data.firstIndex(of: UInt8(ascii: "\n")) else {
+    guard let data = try? self.input.readIfPresent(self.path), let newline = data.firstIndex(of: UInt8(ascii: "\n"))
+    else {
       return nil
     }
     let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
@@ -192,7 +193,8 @@ struct Reused {
   init(earlier: EarlierSite?, book: Book, keys: PageKeys) {
     let count = book.chapters.count
     self.articles = earlier?.articles(in: "print.html", keys: keys.printArticles) ?? Array(repeating: nil, count: count)
-    self.searchBlocks = earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)
+    self.searchBlocks =
+      earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)
     for (index, chapter) in book.chapters.enumerated() {
       if let page = earlier?.file(chapter.pageName, key: keys.pages[index]), let data = page.data {
         self.pages[index] = (data, page.images)

@@ -21,7 +21,9 @@ extension SiteRenderer {
       let numbers = ReaderNumbers(chapter: chapters[index], listingAnchors: anchors, sections: sections)
       return (sections: sections, anchors: anchors, numbers: numbers)
     }
-    let (sections, anchors, numbers) = (perChapter.map(\.sections), perChapter.map(\.anchors), perChapter.map(\.numbers))
+    let (sections, anchors, numbers) = (
+      perChapter.map(\.sections), perChapter.map(\.anchors), perChapter.map(\.numbers)
+    )
     let keys = PageKeys(
       book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, dot: DiagramCache.identity)
     return Plan(sections: sections, anchors: anchors, numbers: numbers, keys: keys)
@@ -81,10 +83,12 @@ extension SiteRenderer {
     let pages = timings.measure(.pages) {
       Parallel.map(Array(chapters.indices)) { index in
         let changesPage = changes[index].map { self.changesPage(index, changes: $0) }
-        let page = reused.missingPages.contains(index)
+        let page =
+          reused.missingPages.contains(index)
           ? self.chapterPage(index, context: contexts[index]!, template: template, codeHeader: changesPage!.header)
           : nil
-        let changesHTML = reused.missingChanges.contains(index) && changesPage!.header != nil
+        let changesHTML =
+          reused.missingChanges.contains(index) && changesPage!.header != nil
           ? self.page(of: changesPage!, template: template) : nil
         return (page: page, changes: changesHTML)
       }
@@ -102,7 +106,8 @@ extension SiteRenderer {
       images.formUnion(page.images)
       site.memo.entries[chapter.pageName] = SiteMemo.Entry(key: plan.keys.pages[index], images: page.images)
       let changesName = ChangesPage.pageName(of: chapter)
-      let changes = reused.missingChanges.contains(index)
+      let changes =
+        reused.missingChanges.contains(index)
         ? parts.pages[index].changes.map { Data($0.utf8) } : reused.changes[index]!
       site.files[changesName] = changes
       site.memo.entries[changesName] = SiteMemo.Entry(key: plan.keys.changes[index], absent: changes == nil)
@@ -119,6 +124,7 @@ extension SiteRenderer {
     let script = SearchIndex.script(pages: chapters.map { ($0.pageName, $0.title) }, blocks: blocks)
     site.files[SearchIndex.path] = script.data
     site.memo.entries[SearchIndex.path] = SiteMemo.Entry(
-      key: plan.keys.book, articles: PrintPage(data: script.data, ranges: script.ranges).articles(keys: plan.keys.search))
+      key: plan.keys.book,
+      articles: PrintPage(data: script.data, ranges: script.ranges).articles(keys: plan.keys.search))
   }
 }

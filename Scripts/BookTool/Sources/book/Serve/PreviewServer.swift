@@ -59,7 +59,9 @@ final class PreviewServer: Sendable {
     return PreviewServer(port: boundPort, site: site, deadlines: deadlines, server: server, running: running)
   }
 
-  private init(port: UInt16, site: PreviewSite, deadlines: RequestDeadlines, server: HTTPServer, running: Task<Void, Never>) {
+  private init(
+    port: UInt16, site: PreviewSite, deadlines: RequestDeadlines, server: HTTPServer, running: Task<Void, Never>
+  ) {
     self.port = port
     self.site = site
     self.deadlines = deadlines

@@ -42,7 +42,8 @@ struct ChapterFuzzer {
       "intro", "a b", "ünïcödé", "x.y", "", "#hash", "%20", "-", "UPPER", "a&b<c>", "'quote\"", "émoji-🙂",
       String(repeating: "long", count: 40),
     ])
-    return self.random.chance(0.1) ? self.random.pick(["-.md", "x.md", "99999999999999999999-big.md"])
+    return self.random.chance(0.1)
+      ? self.random.pick(["-.md", "x.md", "99999999999999999999-big.md"])
       : "\(number)-\(stem).md"
   }
 
@@ -82,9 +83,11 @@ struct ChapterFuzzer {
     switch self.random.int(0...4) {
     case 0: return String(repeating: ">", count: depth) + " " + text
     // One item a line, indented a level more each time (the text grows with the square of the depth).
-    case 1: return (0..<min(depth, 150)).map { String(repeating: "  ", count: $0) + "- " + text }
+    case 1:
+      return (0..<min(depth, 150)).map { String(repeating: "  ", count: $0) + "- " + text }
         .joined(separator: "\n")
-    case 2: return (0..<min(depth, 150)).map { String(repeating: "   ", count: $0) + "1. " + text }
+    case 2:
+      return (0..<min(depth, 150)).map { String(repeating: "   ", count: $0) + "1. " + text }
         .joined(separator: "\n")
     case 3: return String(repeating: self.random.pick(["> - ", "- ", "1. ", "> "]), count: depth) + text
     default:
@@ -181,9 +184,10 @@ struct ChapterFuzzer {
     let rule = "|" + (0..<columns).map { _ in self.random.pick([" - |", ":-|", "-:|", ":-:|", "x|"]) }.joined()
     let rows = (0..<self.random.int(0...4)).map { _ in
       let cells = self.random.chance(0.05) ? self.random.int(490...520) : self.random.int(0...columns + 1)
-      return "|" + (0..<cells).map { _ in
-        " " + self.random.pick(["a", "`|`", "\\|", self.inlinePiece(names), ""]) + " |"
-      }.joined()
+      return "|"
+        + (0..<cells).map { _ in
+          " " + self.random.pick(["a", "`|`", "\\|", self.inlinePiece(names), ""]) + " |"
+        }.joined()
     }
     return ([header, rule] + rows).joined(separator: "\n")
   }
