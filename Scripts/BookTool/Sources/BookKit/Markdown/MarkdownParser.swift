@@ -68,16 +68,18 @@ public enum MarkdownParser {
       fatalError("cmark-gfm returned no document")
     }
     defer { cmark_node_free(root) }
-    let copied = Self.copy(root)
+    var (document, cut) = Self.copy(root)
     var diagnostics = wideLine.map { [Self.tooManyPipes(at: SourceLocation(path: path, line: $0))] } ?? []
-    if let cut = copied.cut {
+    if let cut {
       diagnostics.append(
         Diagnostic(
           .error, id: .nestingTooDeep, at: SourceLocation(path: path, line: cut.line, column: cut.column),
           "Markdown nested deeper than \(Self.maximumDepth) levels (lists, quotes, emphasis or links inside "
             + "one another); flatten it"))
     }
-    return (Self.labelFootnotes(copied.document, source: utf8), diagnostics)
+    // In place: the tree was just built and nothing else holds it, so labelling copies no node.
+    Self.labelFootnotes(&document, source: utf8)
+    return (document, diagnostics)
   }
 
   /// A C node whose Swift copy is being built: its children so far, and the next child to copy.
