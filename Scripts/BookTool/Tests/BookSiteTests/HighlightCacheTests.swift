@@ -125,4 +125,50 @@ extension HighlightCacheTests {
     XCTAssertEqual(left, ["highlight.bin"], "nothing written outside")
     XCTAssertEqual(try Data(contentsOf: outside.appendingPathComponent("book-site-cache/highlight.bin")), secret)
   }
+
+  func testASelectiveDecodeGivesOnlyTheWantedEntriesAsAFullDecodeGivesThem() {
+    let (one, two) = (Highlighter.Key(kind: .swift, code: "let a = 1\n"), Highlighter.Key(kind: .plain, code: "zz\n"))
+    // Same length as `one`, other kind and bytes: found by neither length nor kind alone.
+    let twin = Highlighter.Key(kind: .plain, code: "let a = 1\n")
+    let results = [one: ["A"], two: ["Z"], twin: ["T"]]
+    let data = HighlightCache.encode(results, tool: "t")
+    XCTAssertEqual(HighlightCache.decode(data, tool: "t"), results)
+    let missing = Highlighter.Key(kind: .swift, code: "let b = 2\n")
+    XCTAssertEqual(HighlightCache.decode(data, tool: "t", only: [one, missing]), [one: ["A"]])
+    XCTAssertEqual(HighlightCache.decode(data, tool: "t", only: [twin, two]), [twin: ["T"], two: ["Z"]])
+    XCTAssertEqual(HighlightCache.decode(data, tool: "other", only: [one]), [:])
+    var corrupt = data
+    corrupt[corrupt.lastIndex(of: UInt8(ascii: "A"))!] = UInt8(ascii: "B")
+    XCTAssertEqual(HighlightCache.decode(corrupt, tool: "t", only: [one, two]), [two: ["Z"]], "a bad entry is skipped")
+  }
+
+  func testABuildThatKeepsUnusedEntriesDecodesTheRestOnlyWhenItMustSaveThem() throws {
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = HighlightCache(workspaceRoot: folder)
+    let (one, two) = (
+      Highlighter.Key(kind: .swift, code: "let a = 1\n"), Highlighter.Key(kind: .swift, code: "let b = 2\n")
+    )
+    cache.file.write(HighlightCache.encode([one: ["ONE"], two: ["TWO"]], tool: SiteStamp.toolIdentity))
+
+    // A memo build that needs one text: found in the cache, nothing highlighted, nothing to save.
+    let reusing = Highlighter(lazilyFrom: cache)
+    reusing.keepUnusedEntries()
+    reusing.prepare([one])
+    XCTAssertEqual(reusing.lines(one.code, kind: .swift), ["ONE"], "the cached lines, not a new highlight")
+    XCTAssertFalse(reusing.usedResults().changed)
+    // A text it did not prepare is still found in the cache rather than highlighted again.
+    XCTAssertEqual(reusing.lines(two.code, kind: .swift), ["TWO"])
+    XCTAssertFalse(reusing.usedResults().changed)
+
+    // A build that highlights something new saves every entry of the cache, used or not.
+    let highlighting = Highlighter(lazilyFrom: cache)
+    highlighting.keepUnusedEntries()
+    highlighting.prepare([one, Highlighter.Key(kind: .swift, code: "let c = 3\n")])
+    let (saved, changed) = highlighting.usedResults()
+    XCTAssertTrue(changed)
+    XCTAssertEqual(saved[one], ["ONE"])
+    XCTAssertEqual(saved[two], ["TWO"], "the unused entry is kept for the next build")
+    XCTAssertEqual(saved.count, 3)
+  }
 }

@@ -30,6 +30,29 @@ final class SiteOutputTests: XCTestCase {
       ])
   }
 
+  func testPagesReadAheadAreTakenAsTheFilesOnDiskOnlyWhereThePathPassesTheChecks() throws {
+    let folder = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let workspace = Workspace(root: folder)
+    var site = SiteFixture.site(self.chapters)
+    _ = try self.apply(site, to: workspace)
+    let page = try XCTUnwrap(site.files["01-a.html"])
+    site.readAhead = ["01-a.html": page]
+    let plan = try SiteOutput(site: site, workspace: workspace, folder: "Site")
+    XCTAssertEqual(plan.files.first { $0.path == "01-a.html" }?.current, page)
+    XCTAssertFalse(plan.output.targets.contains(where: \.isOutOfDate))
+
+    // A page behind a symbolic link is refused as before, whatever was read ahead.
+    let outside = try SiteFixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: outside) }
+    try page.write(to: outside.appendingPathComponent("a.html"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Site/01-a.html"))
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("Site/01-a.html"), withDestinationURL: outside.appendingPathComponent("a.html"))
+    let linked = try SiteOutput(site: site, workspace: workspace, folder: "Site")
+    XCTAssertEqual(linked.diagnostics.map(\.id), [.pathThroughSymlink])
+  }
+
   func testOnlyChangedPagesAreRewritten() throws {
     let folder = try SiteFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,7 +32,8 @@ public enum FilePathRules {
     if parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
       return "'\(key)=\(path)' must be a plain relative path, without '.', '..' or empty parts"
     }
-    if path.contains("\\") || path.contains("\"") {
+    // Bytes, not Foundation's substring search: this runs for every listing of every build.
+    if path.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) {
       return "'\(key)=\(path)' must not contain backslashes or quotes"
     }
     if path == Self.manifest { return nil }

@@ -5,9 +5,11 @@ extension MarkdownParser {
   /// its definition (definitions come last, ordered by first reference, unused ones dropped), so the
   /// labels are read back from the source: `[^store]: …` → `footnoteDefinition(label: "store")`, and a
   /// reference numbered 1 → `footnoteReference(label: "store")`.
-  static func labelFootnotes(_ document: MarkdownNode, source: [UInt8]) -> MarkdownNode {
+  static func labelFootnotes(_ document: inout MarkdownNode, source: [UInt8]) {
+    // With no definition no reference can be relabelled: leave the tree alone.
+    guard document.children.contains(where: { if case .footnoteDefinition = $0.kind { true } else { false } })
+    else { return }
     let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    var document = document
     var labels: [String] = []
     for index in document.children.indices {
       guard case .footnoteDefinition = document.children[index].kind else { continue }
@@ -17,19 +19,18 @@ extension MarkdownParser {
       document.children[index].kind = .footnoteDefinition(label: label)
       labels.append(label)
     }
-    return Self.relabelReferences(document, labels: labels)
+    Self.relabelReferences(&document, labels: labels)
   }
 
-  /// Replaces each reference's number with the label of the definition it points to.
-  private static func relabelReferences(_ node: MarkdownNode, labels: [String]) -> MarkdownNode {
-    var node = node
+  /// Replaces each reference's number with the label of the definition it points to, in place (the tree
+  /// was just built, so nothing is copied).
+  private static func relabelReferences(_ node: inout MarkdownNode, labels: [String]) {
     if case .footnoteReference(let literal) = node.kind, let number = Int(literal),
       labels.indices.contains(number - 1)
     {
       node.kind = .footnoteReference(label: labels[number - 1])
     }
-    node.children = node.children.map { Self.relabelReferences($0, labels: labels) }
-    return node
+    for index in node.children.indices { Self.relabelReferences(&node.children[index], labels: labels) }
   }
 
   /// The label of the last `[^label]:` that ends before byte `limit` of a line (the definition's content

@@ -8,6 +8,10 @@ extension MarkdownParser {
   /// The 1-based number of the first line with more than `maximumPipesPerLine` `|`, or nil. Lines end
   /// at "\n", "\r\n" or a lone "\r", as cmark-gfm counts them.
   static func firstLineWithTooManyPipes(in bytes: [UInt8]) -> Int? {
+    // Most chapters hold fewer `|` in all than one line may: then no line can hold too many.
+    var total = 0
+    for byte in bytes where byte == UInt8(ascii: "|") { total += 1 }
+    guard total > Self.maximumPipesPerLine else { return nil }
     var line = 1
     var pipes = 0
     var previous: UInt8 = 0

@@ -35,6 +35,19 @@ public enum MarkdownParser {
 
   private static let registration = Mutex(())
 
+  /// Held from a parser's creation to the end of its parse. cmark-gfm keeps the inline parser's table of
+  /// special characters in one global array: attaching an extension adds its characters (`~` for
+  /// strikethrough, `:`, `w` and `@` for autolinks) and finishing a parse removes them, so a parse that
+  /// finishes on one thread takes them from a parse still running on another, which then reads
+  /// `~~old~~` as text and leaves a URL unlinked: the same chapters rendered differently from run to run.
+  /// Copying the tree into Swift values, the larger part of the work, still runs in parallel.
+  private static let cmarkParsing = Mutex(())
+
+  /// A finished document's root, handed out of the lock; only the thread that parsed it uses it.
+  private struct UncheckedRoot: @unchecked Sendable {
+    var pointer: OpaquePointer
+  }
+
   /// Parses `source` into a document node: `"# Hi"` → `document[heading(1)[text("Hi")]]`.
   ///
   /// Content nested deeper than `maximumDepth` is left out of the tree; `parse(_:path:)` reports it.
@@ -47,37 +60,42 @@ public enum MarkdownParser {
   /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
   public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
     Self.prepare()
-    let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
-    guard let parser = cmark_parser_new(options) else {
-      fatalError("cmark-gfm could not allocate a parser")
-    }
-    defer { cmark_parser_free(parser) }
     var utf8 = Array(source.utf8)
     let wideLine = Self.firstLineWithTooManyPipes(in: utf8)
-    for name in Self.extensionNames where name != "table" || wideLine == nil {
-      if let syntaxExtension = cmark_find_syntax_extension(name) {
-        cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+    let root = Self.cmarkParsing.withLock { _ in
+      let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
+      guard let parser = cmark_parser_new(options) else {
+        fatalError("cmark-gfm could not allocate a parser")
       }
-    }
-    utf8.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-        cmark_parser_feed(parser, $0, buffer.count)
+      defer { cmark_parser_free(parser) }
+      for name in Self.extensionNames where name != "table" || wideLine == nil {
+        if let syntaxExtension = cmark_find_syntax_extension(name) {
+          cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+        }
       }
-    }
-    guard let root = cmark_parser_finish(parser) else {
-      fatalError("cmark-gfm returned no document")
-    }
+      utf8.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+          cmark_parser_feed(parser, $0, buffer.count)
+        }
+      }
+      guard let root = cmark_parser_finish(parser) else {
+        fatalError("cmark-gfm returned no document")
+      }
+      return UncheckedRoot(pointer: root)
+    }.pointer
     defer { cmark_node_free(root) }
-    let copied = Self.copy(root)
+    var (document, cut) = Self.copy(root)
     var diagnostics = wideLine.map { [Self.tooManyPipes(at: SourceLocation(path: path, line: $0))] } ?? []
-    if let cut = copied.cut {
+    if let cut {
       diagnostics.append(
         Diagnostic(
           .error, id: .nestingTooDeep, at: SourceLocation(path: path, line: cut.line, column: cut.column),
           "Markdown nested deeper than \(Self.maximumDepth) levels (lists, quotes, emphasis or links inside "
             + "one another); flatten it"))
     }
-    return (Self.labelFootnotes(copied.document, source: utf8), diagnostics)
+    // In place: the tree was just built and nothing else holds it, so labelling copies no node.
+    Self.labelFootnotes(&document, source: utf8)
+    return (document, diagnostics)
   }
 
   /// A C node whose Swift copy is being built: its children so far, and the next child to copy.

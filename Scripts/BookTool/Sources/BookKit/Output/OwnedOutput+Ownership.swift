@@ -43,7 +43,8 @@ extension OwnedOutput {
       switch Workspace.entry(at: url.path) {
       case .missing: return
       case .folder: throw Workspace.Failure.io(path: path, reason: "is a folder; it cannot be written")
-      case .symlink, .file: self.targets[index].current = try Data(contentsOf: url)
+      case .symlink: self.targets[index].current = try Data(contentsOf: url)
+      case .file: self.targets[index].current = try target.readAhead ?? Data(contentsOf: url)
       }
     } catch let failure as Workspace.Failure {
       return self.diagnostics.append(Self.diagnostic(failure, at: target.origin))

@@ -65,12 +65,17 @@ public struct OwnedOutput: Sendable {
     public var origin: SourceLocation
     /// The bytes on disk, or nil when there is no file.
     public var current: Data?
+    /// The file's bytes as this run already read them (the site's earlier pages, read to reuse them), or
+    /// nil: the plan takes them instead of reading the file a second time, once the path has passed the
+    /// same confinement checks (no symbolic link on the way, a file there).
+    public var readAhead: Data?
 
     /// Creates a target.
-    public init(path: String, expected: Data?, origin: SourceLocation) {
+    public init(path: String, expected: Data?, origin: SourceLocation, readAhead: Data? = nil) {
       self.path = path
       self.expected = expected
       self.origin = origin
+      self.readAhead = readAhead
     }
 
     /// Whether the disk holds other bytes than expected.

@@ -12,11 +12,14 @@ extension Workspace {
   }
 
   /// Writes `data` to a relative path atomically (the fixed temporary file, then `rename`), creating
-  /// folders, and only when the bytes differ from what is there. Returns whether it wrote.
+  /// folders, and only when the bytes differ from what is there. Returns whether it wrote. A caller that
+  /// has just compared the file's bytes (`OwnedOutput`) passes `knownToDiffer`, so they are not read again.
   @discardableResult
-  public func write(_ data: Data, to path: String) throws -> Bool {
+  public func write(_ data: Data, to path: String, knownToDiffer: Bool = false) throws -> Bool {
     let url = try self.writableURL(path)
-    if Self.entry(at: url.path) == .file, let current = try? Data(contentsOf: url), current == data { return false }
+    if !knownToDiffer, Self.entry(at: url.path) == .file, let current = try? Data(contentsOf: url), current == data {
+      return false
+    }
     try self.createFolders(for: path)
     let temporary = try self.leafURL(Self.temporaryPath(for: path))
     if Self.entry(at: temporary.path) != .missing { unlink(temporary.path) }

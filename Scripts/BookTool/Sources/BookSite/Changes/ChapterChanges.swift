@@ -46,14 +46,18 @@ struct ChapterChanges: Sendable {
     }
   }
 
-  /// Every version of a file that some changes page shows, for `Highlighter.prepare`.
+  /// Every version of a file that some changes page shows, for `Highlighter.prepare`: with the empty text,
+  /// which stands for the missing side of a file added or removed.
   static func highlightKeys(of texts: [Texts]) -> [Highlighter.Key] {
     var seen = Set<Highlighter.Key>()
     var keys: [Highlighter.Key] = []
     for prefix in texts {
       for (path, text) in prefix {
-        let key = Highlighter.Key(kind: path.hasSuffix(".swift") ? .swift : .plain, code: text)
-        if seen.insert(key).inserted { keys.append(key) }
+        let kind: Highlighter.Kind = path.hasSuffix(".swift") ? .swift : .plain
+        for key in [Highlighter.Key(kind: kind, code: text), Highlighter.Key(kind: kind, code: "")]
+        where seen.insert(key).inserted {
+          keys.append(key)
+        }
       }
     }
     return keys

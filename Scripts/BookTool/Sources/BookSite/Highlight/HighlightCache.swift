@@ -39,6 +39,11 @@ public struct HighlightCache: Sendable {
     return Self.decode(data, tool: SiteStamp.toolIdentity)
   }
 
+  /// The file's bytes, for `decode(_:tool:only:)`; nil when it is missing or cannot be read.
+  func read() -> Data? {
+    self.file.read()
+  }
+
   /// Saves what `highlighter` used, when it differs from what was loaded. Failing to save only costs the
   /// next build its shortcut.
   func save(_ highlighter: Highlighter) {
@@ -69,32 +74,38 @@ public struct HighlightCache: Sendable {
   }
 
   /// The trustworthy entries of a cache's bytes: reading stops at the first entry that is cut short, and
-  /// an entry whose hash does not match is skipped.
-  static func decode(_ data: Data, tool: String) -> [Highlighter.Key: [String]] {
+  /// an entry whose hash does not match is skipped. With `wanted`, only the entries of those keys are
+  /// decoded (an edit that renders one page needs a few of the thousands of entries); the others are
+  /// skipped without making a string of them.
+  static func decode(_ data: Data, tool: String, only wanted: Set<Highlighter.Key>? = nil) -> [Highlighter.Key:
+    [String]]
+  {
     var reader = ByteReader(bytes: [UInt8](data))
     guard reader.bytes(Self.magic.count).map(Array.init) == [UInt8](Self.magic), reader.string() == tool else {
       return [:]
     }
+    // The wanted keys by their text's length in bytes: most entries are skipped on their length alone.
+    let byLength = wanted.map { Dictionary(grouping: $0) { $0.code.utf8.count } }
     var results: [Highlighter.Key: [String]] = [:]
     while !reader.isAtEnd {
       let start = reader.offset
-      guard let kindByte = reader.bytes(1)?.first, let code = reader.string(), let count = reader.integer()
+      guard let kindByte = reader.bytes(1)?.first, let codeBytes = reader.counted(), let count = reader.integer()
       else { break }
-      var lines: [String] = []
-      var complete = true
-      for _ in 0..<count {
-        guard let line = reader.string() else {
-          complete = false
-          break
+      let key: Highlighter.Key?
+      if let byLength {
+        key = byLength[codeBytes.count]?.first { $0.kind.rawValue == kindByte && $0.code.utf8.elementsEqual(codeBytes) }
+      } else {
+        key = String(validating: codeBytes, as: UTF8.self).flatMap { code in
+          Highlighter.Kind(rawValue: kindByte).map { Highlighter.Key(kind: $0, code: code) }
         }
-        lines.append(line)
       }
+      guard let lines = key == nil ? reader.skipStrings(Int(count)) : reader.strings(Int(count)) else { break }
       let end = reader.offset
-      guard complete, let stored = reader.bytes(8) else { break }
+      guard let stored = reader.bytes(8) else { break }
+      guard let key else { continue }
       let hash = stored.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-      guard hash == ContentHash.of(Data(reader.all[start..<end])), let kind = Highlighter.Kind(rawValue: kindByte)
-      else { continue }
-      results[Highlighter.Key(kind: kind, code: code)] = lines
+      guard hash == ContentHash.of(Data(reader.all[start..<end])) else { continue }
+      results[key] = lines
     }
     return results
   }
@@ -133,12 +144,39 @@ struct ByteReader {
   }
 
   mutating func integer() -> UInt32? {
-    guard let bytes = self.bytes(4) else { return nil }
-    return bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    guard self.all.count - self.offset >= 4 else { return nil }
+    defer { self.offset += 4 }
+    // Little-endian, a byte at a time (the reader steps over every string of the cache with this).
+    let at = self.offset
+    return UInt32(self.all[at]) | UInt32(self.all[at + 1]) << 8 | UInt32(self.all[at + 2]) << 16
+      | UInt32(self.all[at + 3]) << 24
   }
 
   mutating func string() -> String? {
-    guard let count = self.integer(), let bytes = self.bytes(Int(count)) else { return nil }
+    guard let bytes = self.counted() else { return nil }
     return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// The bytes of a string, undecoded.
+  mutating func counted() -> ArraySlice<UInt8>? {
+    guard let count = self.integer() else { return nil }
+    return self.bytes(Int(count))
+  }
+
+  /// `count` strings; nil when one is cut short or is not UTF-8.
+  mutating func strings(_ count: Int) -> [String]? {
+    var strings: [String] = []
+    strings.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let string = self.string() else { return nil }
+      strings.append(string)
+    }
+    return strings
+  }
+
+  /// Steps over `count` strings without decoding them; an empty array, or nil when one is cut short.
+  mutating func skipStrings(_ count: Int) -> [String]? {
+    for _ in 0..<count where self.counted() == nil { return nil }
+    return []
   }
 }

@@ -70,6 +70,10 @@ final class Highlighter: @unchecked Sendable {
   private var keepsUnused = false
   /// How many entries came from the cache.
   private var loadedCount = 0
+  /// The cache's bytes when only some of its entries were decoded (a build that keeps unused entries),
+  /// with the keys already looked for in them: the rest is decoded only if a text outside those keys is
+  /// asked for, or the cache must be saved with every entry.
+  private var undecoded: (data: Data, searched: Set<Key>)?
 
   /// A highlighter that starts from `cached` results (say, a `HighlightCache`'s entries).
   init(cached: [Key: [String]] = [:]) {
@@ -88,11 +92,37 @@ final class Highlighter: @unchecked Sendable {
     self.lock.withLock { self.keepsUnused = true }
   }
 
-  /// Reads the pending cache, if any; call while holding `lock`.
-  private func loadPendingCache() {
+  /// Reads the pending cache, if any; call while holding `lock`. A build that keeps unused entries decodes
+  /// only the entries of `wanted` and keeps the bytes for the rest.
+  private func loadPendingCache(wanted: Set<Key>) {
     guard let cache = self.pending else { return }
     self.pending = nil
-    let loaded = cache.load()
+    guard self.keepsUnused, let data = cache.read() else {
+      let loaded = cache.load()
+      self.results.merge(loaded) { current, _ in current }
+      self.loadedCount = loaded.count
+      return
+    }
+    let found = HighlightCache.decode(data, tool: SiteStamp.toolIdentity, only: wanted)
+    self.results.merge(found) { current, _ in current }
+    self.undecoded = (data, wanted)
+  }
+
+  /// Looks for `key`, not known yet, in the cache: read it if it is pending, decode the rest of it if the
+  /// key was not among the ones looked for; call while holding `lock`.
+  private func lookUpInCache(_ key: Key) {
+    if self.pending != nil {
+      self.loadPendingCache(wanted: [key])
+    } else if let undecoded = self.undecoded, !undecoded.searched.contains(key) {
+      self.decodeTheRest()
+    }
+  }
+
+  /// Decodes every entry of the cache not decoded yet; call while holding `lock`.
+  private func decodeTheRest() {
+    guard let undecoded = self.undecoded else { return }
+    self.undecoded = nil
+    let loaded = HighlightCache.decode(undecoded.data, tool: SiteStamp.toolIdentity)
     self.results.merge(loaded) { current, _ in current }
     self.loadedCount = loaded.count
   }
@@ -102,7 +132,7 @@ final class Highlighter: @unchecked Sendable {
     let key = Key(kind: kind, code: code)
     let known: [String]? = self.lock.withLock {
       self.used.insert(key)
-      if self.results[key] == nil { self.loadPendingCache() }
+      if self.results[key] == nil { self.lookUpInCache(key) }
       return self.results[key]
     }
     if let known { return known }
@@ -123,7 +153,7 @@ final class Highlighter: @unchecked Sendable {
   /// them find them in memory. Texts already known are skipped.
   func prepare(_ keys: [Key]) {
     let missing: [Key] = self.lock.withLock {
-      if !keys.isEmpty { self.loadPendingCache() }
+      if !keys.isEmpty { self.loadPendingCache(wanted: Set(keys)) }
       var seen = Set<Key>()
       return keys.filter { self.results[$0] == nil && seen.insert($0).inserted }
     }
@@ -138,7 +168,11 @@ final class Highlighter: @unchecked Sendable {
     self.lock.withLock {
       // Never read (nothing was highlighted): the cache on disk stays as it is.
       guard self.pending == nil else { return ([:], false) }
-      if self.keepsUnused { return (self.results, self.misses > 0) }
+      if self.keepsUnused {
+        // Saved only when something was highlighted: then with every entry of the cache read.
+        if self.misses > 0 { self.decodeTheRest() }
+        return (self.results, self.misses > 0)
+      }
       var used: [Key: [String]] = [:]
       for key in self.used { used[key] = self.results[key] }
       return (used, self.misses > 0 || used.count != self.loadedCount)

@@ -109,7 +109,7 @@ public struct SearchIndex: Sendable {
       current.append(Self.line(entry))
     }
     if !current.isEmpty { blocks.append(current.joined(separator: ",\n")) }
-    let script = Self.script(pages: self.pages, blocks: blocks)
+    let script = Self.script(pages: self.pages, blocks: blocks.map { Data($0.utf8) })
     return String(decoding: script.data, as: UTF8.self)
   }
 
@@ -120,7 +120,7 @@ public struct SearchIndex: Sendable {
   }
 
   /// The script from the pages and each chapter's block, with where each block lies in it.
-  static func script(pages: [(page: String, title: String)], blocks: [String]) -> (data: Data, ranges: [Range<Int>]) {
+  static func script(pages: [(page: String, title: String)], blocks: [Data]) -> (data: Data, ranges: [Range<Int>]) {
     var head = "window.BOOK_SEARCH = {\"pages\": [\n"
     head += pages.enumerated().map { index, page in
       "[\(JS.string(page.page)), \(JS.string(page.title))]\(index == pages.count - 1 ? "" : ",")\n"
@@ -132,7 +132,7 @@ public struct SearchIndex: Sendable {
     for block in blocks {
       if !block.isEmpty, !first { data.append(contentsOf: ",\n".utf8) }
       let start = data.count
-      data.append(contentsOf: block.utf8)
+      data.append(block)
       ranges.append(start..<data.count)
       if !block.isEmpty {
         first = false

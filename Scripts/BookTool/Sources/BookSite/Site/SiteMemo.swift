@@ -132,6 +132,12 @@ struct EarlierSite: Sendable {
     return copy
   }
 
+  /// The files of the folder read ahead, by path: the output plan takes their bytes from here rather than
+  /// reading them again (`OwnedOutput.Target.readAhead`).
+  var readAhead: [String: Data] {
+    self.prefetched.compactMapValues { $0?.data }
+  }
+
   /// A file of the folder and its hash, or nil when it is missing.
   private func contents(_ path: String) -> (data: Data, hash: String)? {
     if let known = self.prefetched[path] { return known }
@@ -147,9 +153,10 @@ struct EarlierSite: Sendable {
     return (file.data, entry.images)
   }
 
-  /// The parts of the file at `path` (the print edition's articles, the search index's blocks) whose
-  /// keys match, by chapter index (nil where they do not).
-  func articles(in path: String, keys: [ContentDigest]) -> [String?] {
+  /// The bytes of the parts of the file at `path` (the print edition's articles, the search index's
+  /// blocks) whose keys match, by chapter index (nil where they do not): slices of the file, never decoded,
+  /// since they are only copied into the new file.
+  func articles(in path: String, keys: [ContentDigest]) -> [Data?] {
     guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
       let (data, found) = self.contents(path), found == hash
     else { return keys.map { _ in nil } }
@@ -158,7 +165,7 @@ struct EarlierSite: Sendable {
       let article = articles[index]
       guard article.offset >= 0, article.length >= 0, article.offset + article.length <= data.count else { return nil }
       let start = data.startIndex + article.offset
-      return String(decoding: data[start..<(start + article.length)], as: UTF8.self)
+      return data[start..<(start + article.length)]
     }
   }
 }
@@ -184,9 +191,9 @@ struct Reused {
   /// Changes pages taken from the folder (nil: the chapter has none), by chapter index.
   var changes: [Int: Data?] = [:]
   /// Print articles taken from `print.html`, by chapter index.
-  var articles: [String?]
+  var articles: [Data?]
   /// Search index blocks taken from `assets/search-index.js`, by chapter index.
-  var searchBlocks: [String?]
+  var searchBlocks: [Data?]
   /// The chapters whose page, changes page or print article must be rendered.
   var missingPages = Set<Int>(), missingChanges = Set<Int>(), missingArticles = Set<Int>()
 

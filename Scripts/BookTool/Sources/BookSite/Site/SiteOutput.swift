@@ -55,7 +55,8 @@ public struct SiteOutput: Sendable {
     let targets = site.files.keys.sorted().map { name in
       OwnedOutput.Target(
         path: name, expected: site.files[name]!,
-        origin: site.origins[name] ?? SourceLocation(path: kind.workspacePath(name), line: 1))
+        origin: site.origins[name] ?? SourceLocation(path: kind.workspacePath(name), line: 1),
+        readAhead: site.readAhead[name])
     }
     self.output = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
     self.files = self.output.targets.map { File(path: $0.path, expected: $0.expected!, current: $0.current) }

@@ -119,7 +119,8 @@ extension SiteRenderer {
   func addSearchIndex(plan: Plan, reused: Reused, to site: inout RenderedSite) {
     let chapters = self.book.chapters
     let blocks = Parallel.map(Array(chapters.indices)) { index in
-      reused.searchBlocks[index] ?? SearchIndex.block(of: chapters[index], sections: plan.sections[index], index: index)
+      reused.searchBlocks[index]
+        ?? Data(SearchIndex.block(of: chapters[index], sections: plan.sections[index], index: index).utf8)
     }
     let script = SearchIndex.script(pages: chapters.map { ($0.pageName, $0.title) }, blocks: blocks)
     site.files[SearchIndex.path] = script.data

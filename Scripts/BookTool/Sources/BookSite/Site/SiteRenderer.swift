@@ -30,7 +30,8 @@ public struct SiteRenderer: Sendable {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
     let plan = timings.measure(.plan) { self.plan() }
-    let reused = timings.measure(.plan) { Reused(earlier: prefetch.value, book: self.book, keys: plan.keys) }
+    let earlier = prefetch.value
+    let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }
     let parts = self.renderMissing(plan: plan, reused: reused, diagrams: store, timings: &timings)
     var site = RenderedSite()
     site.diagnostics = parts.diagnostics
@@ -38,7 +39,7 @@ public struct SiteRenderer: Sendable {
     self.addChapterFiles(parts, plan: plan, reused: reused, to: &site)
     let articles = timings.measure(.print) {
       Parallel.map(Array(self.book.chapters.indices)) { index in
-        reused.articles[index] ?? self.printArticle(index, context: parts.contexts[index]!)
+        reused.articles[index] ?? Data(self.printArticle(index, context: parts.contexts[index]!).utf8)
       }
     }
     timings.measure(.print) {
@@ -56,6 +57,7 @@ public struct SiteRenderer: Sendable {
       .union(reused.changes.keys.map { ChangesPage.pageName(of: self.book.chapters[$0]) })
     site.reusedArticles = reused.articles.compactMap { $0 }.count
     site.reusedSearchBlocks = reused.searchBlocks.compactMap { $0 }.count
+    site.readAhead = earlier?.readAhead ?? [:]
     return site
   }
 
@@ -137,7 +139,7 @@ public struct SiteRenderer: Sendable {
 
   /// `print.html`: the title, then every chapter in order, on one page; with where each article lies in
   /// it, so that the next build can take unchanged articles from the file.
-  private func printPage(articles: [String], template: PageTemplate) -> PrintPage {
+  private func printPage(articles: [Data], template: PageTemplate) -> PrintPage {
     var content = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
     if let subtitle = self.metadata.subtitle { content += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n" }
     content += "<p class=\"edition-note\">Print edition: every chapter on one page. "
@@ -151,7 +153,8 @@ public struct SiteRenderer: Sendable {
     let parts = frame.split(separator: marker, omittingEmptySubsequences: false)
     guard parts.count == 2 else {
       let page = template.page(
-        title: "\(self.metadata.title) (print edition)", content: content + articles.joined(), current: nil,
+        title: "\(self.metadata.title) (print edition)",
+        content: content + articles.map { String(decoding: $0, as: UTF8.self) }.joined(), current: nil,
         previous: nil, next: nil, bodyClass: "print-edition", sidebar: false)
       return PrintPage(data: Data(page.utf8), ranges: nil)
     }
@@ -159,7 +162,7 @@ public struct SiteRenderer: Sendable {
     var ranges: [Range<Int>] = []
     for article in articles {
       let start = data.count
-      data.append(contentsOf: article.utf8)
+      data.append(article)
       ranges.append(start..<data.count)
     }
     data.append(contentsOf: parts[1].utf8)
@@ -187,6 +190,9 @@ public struct RenderedSite: Sendable {
   var reusedArticles = 0
   /// How many chapters' search entries it took from the earlier search index.
   var reusedSearchBlocks = 0
+  /// The earlier site's files as this render read them (memo builds), by path inside the site: the
+  /// output plan uses these bytes instead of reading the files again.
+  var readAhead: [String: Data] = [:]
   /// The diagrams this render laid out or found, when it was made with a diagram cache.
   var diagramStore: DiagramStore?
   /// What each page was rendered from, for the next build (`SiteMemo`).
