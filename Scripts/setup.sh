@@ -43,7 +43,7 @@ case "$(uname -s)" in
 esac
 
 echo "setup: building the book tool (Scripts/BookTool)"
-swift build --package-path Scripts/BookTool --product book
+swift build --package-path Scripts/BookTool  # `book`, and `book-serve`, the preview server `book serve` runs
 echo "setup: rendering the book"
 Scripts/book tangle
 Scripts/book site

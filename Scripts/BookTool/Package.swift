@@ -12,7 +12,8 @@ let package = Package(
   name: "BookTool",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "book", targets: ["book"])
+    .executable(name: "book", targets: ["book"]),
+    .executable(name: "book-serve", targets: ["book-serve"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,9 +42,28 @@ let package = Package(
       resources: [.embedInCode("Assets/book.css"), .embedInCode("Assets/book.js")],
       swiftSettings: strict
     ),
+    // What both executables share: the workspace option and compiler-format failures.
+    .target(
+      name: "BookCLI",
+      dependencies: ["BookKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "book",
       dependencies: [
+        "BookCLI",
+        "BookKit",
+        "BookSite",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    // The preview server (`book serve` runs it): its own program, so that the HTTP stack FlyingFox links
+    // (FoundationNetworking, libcurl) is not loaded by every other command.
+    .executableTarget(
+      name: "book-serve",
+      dependencies: [
+        "BookCLI",
         "BookKit",
         "BookSite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -51,9 +71,9 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book"], swiftSettings: strict),
+    .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book", "book-serve"], swiftSettings: strict),
     .testTarget(
-      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "book"], exclude: ["Golden"],
+      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "book", "book-serve"], exclude: ["Golden"],
       swiftSettings: strict),
   ]
 )

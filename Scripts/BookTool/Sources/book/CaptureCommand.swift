@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCLI
 import BookKit
 import Foundation
 

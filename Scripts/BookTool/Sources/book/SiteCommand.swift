@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCLI
 import BookKit
 import BookSite
 import Foundation
@@ -35,7 +36,7 @@ struct SiteCommand: ParsableCommand {
   var noCache = false
 
   /// The site folder of the workspace.
-  static let defaultFolder = "Site"
+  static let defaultFolder = defaultSiteFolder
 
   func run() throws {
     try reportingFailures {

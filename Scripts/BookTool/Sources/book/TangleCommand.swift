@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCLI
 import BookKit
 
 /// `book tangle`: writes the generated sources and tests from the chapters.

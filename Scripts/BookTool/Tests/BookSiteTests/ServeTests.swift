@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import XCTest
 
-@testable import book
+@testable import book_serve
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

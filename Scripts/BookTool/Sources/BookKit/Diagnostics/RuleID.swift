@@ -174,6 +174,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case cannotListen = "cannot-listen"
   /// `book serve` could not render the site.
   case renderFailure = "render-failure"
+  /// `book serve`: the preview server `book-serve` is not built beside `book`, or cannot be started.
+  case previewServerMissing = "preview-server-missing"
   /// `book lint`: a finding of `swift format lint` in a listing, at its chapter line.
   case swiftFormat = "swift-format"
   /// `book lint`: `swift format` could not be run, or failed without findings.

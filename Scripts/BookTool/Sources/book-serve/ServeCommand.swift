@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCLI
 import BookKit
 import BookSite
 import Foundation
@@ -40,7 +41,7 @@ struct ServeCommand: ParsableCommand {
 
   /// Starts the server and the watcher over the workspace's site and chapters.
   private func startSession(for workspace: Workspace) throws -> PreviewSession {
-    let (site, chapters) = (try workspace.url(SiteCommand.defaultFolder), try workspace.url(workspace.chaptersFolder))
+    let (site, chapters) = (try workspace.url(defaultSiteFolder), try workspace.url(workspace.chaptersFolder))
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
@@ -73,7 +74,7 @@ struct ServeCommand: ParsableCommand {
     do {
       var timings = SiteTimings()
       let site = try SiteBuild.make(from: workspace, timings: &timings)
-      let plan = try SiteOutput(site: site, workspace: workspace, folder: SiteCommand.defaultFolder)
+      let plan = try SiteOutput(site: site, workspace: workspace, folder: defaultSiteFolder)
       let diagnostics = site.diagnostics + plan.diagnostics
       Self.printDiagnostics(diagnostics)
       guard !diagnostics.hasErrors else {
