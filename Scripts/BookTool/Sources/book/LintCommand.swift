@@ -27,14 +27,8 @@ struct LintCommand: ParsableCommand {
       if run.status != 0 && findings.isEmpty {
         try fail("`swift format lint` failed: \(run.errorText)", rule: .swiftFormatFailed)
       }
-      try report(findings.sorted(by: Self.inBookOrder), outcome: "book lint failed")
+      try report(findings, outcome: "book lint failed")
       print("book lint: \(paths.count) generated files in the house style")
     }
-  }
-
-  /// Chapter, then line, then column.
-  static func inBookOrder(_ first: Diagnostic, _ second: Diagnostic) -> Bool {
-    let (a, b) = (first.location, second.location)
-    return (a.path, a.line, a.column) < (b.path, b.line, b.column)
   }
 }

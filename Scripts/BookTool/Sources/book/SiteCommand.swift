@@ -42,7 +42,7 @@ struct SiteCommand: ParsableCommand {
     try reportingFailures {
       let (input, output, folder) = try self.locations()
       var timings = SiteTimings()
-      let stamp = SiteStamp.url(input: input, output: output, folder: folder)
+      let stamp = SiteStamp.file(input: input, output: output, folder: folder)
       if try self.isUnchanged(since: stamp, input: input, output: output, timings: &timings) {
         self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
         return
@@ -56,8 +56,8 @@ struct SiteCommand: ParsableCommand {
       try report(site.diagnostics)
       let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
       timings.measure(.caches) { SiteBuild.keepCaches(of: site, highlights: cache, diagrams: diagrams, memo: memo) }
-      if stamp != nil {
-        timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp, in: output) }
+      if let stamp {
+        timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
       }
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
@@ -69,11 +69,11 @@ struct SiteCommand: ParsableCommand {
 
   /// Whether the last run's stamp shows that nothing changed (never with `--full`).
   private func isUnchanged(
-    since stamp: URL?, input: Workspace, output: Workspace, timings: inout SiteTimings
+    since stamp: CacheFile?, input: Workspace, output: Workspace, timings: inout SiteTimings
   ) throws -> Bool {
     guard !self.full else { return false }
     return try timings.measure(.stamp) {
-      try SiteStamp.load(from: stamp, in: output)?.isCurrent(input: input, output: output) == true
+      try SiteStamp.load(from: stamp)?.isCurrent(input: input, output: output) == true
     }
   }
 

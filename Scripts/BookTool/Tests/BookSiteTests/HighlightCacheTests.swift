@@ -106,7 +106,9 @@ extension HighlightCacheTests {
     defer { for folder in [workspace, outside] { try? FileManager.default.removeItem(at: folder) } }
     try FileManager.default.createSymbolicLink(
       at: workspace.appendingPathComponent(".build"), withDestinationURL: outside)
-    let secret = Data("not the tool's".utf8)
+    // A cache this tool build would trust, if it read it: only the link keeps it out.
+    let secret = HighlightCache.encode(
+      [Highlighter.Key(kind: .swift, code: "let a = 1\n"): ["SECRET"]], tool: SiteStamp.toolIdentity)
     try FileManager.default.createDirectory(
       at: outside.appendingPathComponent("book-site-cache"), withIntermediateDirectories: true)
     try secret.write(to: outside.appendingPathComponent("book-site-cache/highlight.bin"))

@@ -5,27 +5,40 @@ import Foundation
 /// read and written only through the workspace's confined reads and guarded writes: never through a
 /// symbolic link that leaves the workspace (a committed `.build` link, say), never outside it.
 /// Failing to read or write only costs the next build its shortcut, so failures are not reported.
-struct CacheFile: Sendable {
+package struct CacheFile: Sendable {
   /// The workspace the file is in.
-  var workspace: Workspace
+  package var workspace: Workspace
   /// Its path inside the workspace.
-  var path: String
+  package var path: String
+
+  /// The file at `path` inside `workspace`.
+  package init(workspace: Workspace, path: String) {
+    self.workspace = workspace
+    self.path = path
+  }
 
   /// Its absolute location.
-  var url: URL { self.workspace.root.appendingPathComponent(self.path) }
+  package var url: URL { self.workspace.root.appendingPathComponent(self.path) }
 
   /// Its bytes, or nil when it is missing or cannot be read inside the workspace.
-  func read() -> Data? {
+  package func read() -> Data? {
     try? self.workspace.readIfPresent(self.path)
   }
 
   /// Replaces its bytes atomically.
-  func write(_ data: Data) {
+  package func write(_ data: Data) {
     _ = try? self.workspace.write(data, to: self.path)
   }
 
+  /// The name of what one site build keeps (its stamp, its page memo): a hash of `input`'s chapters
+  /// rendered into `folder` of `output`, so that two sites built from one workspace keep apart.
+  static func siteName(input: Workspace, output: Workspace, folder: String) -> String {
+    let key = [input.root.path, input.chaptersFolder, output.root.path, folder].joined(separator: "\n")
+    return String(ContentHash.of(Data(key.utf8)), radix: 16)
+  }
+
   /// Removes it, if it is there.
-  func remove() {
+  package func remove() {
     guard self.workspace.exists(self.path) else { return }
     try? self.workspace.remove(self.path, pruningEmptyFoldersUpTo: [".build"])
   }

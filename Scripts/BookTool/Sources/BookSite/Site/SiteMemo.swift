@@ -11,26 +11,18 @@ import Foundation
 /// deleted page is rendered again. A file from another build of the tool, or whose checksum does not
 /// match, is ignored as a whole: the build renders everything.
 public struct SiteMemo: Sendable {
-  /// Where the memo lives.
-  public var url: URL
+  /// Where the memo lives: in the input workspace, whose guarded writes save it.
+  var file: CacheFile
   /// The workspace the site is written into, and the site's folder inside it.
   public var output: Workspace, folder: String
 
   /// The memo of the site that `input`'s chapters render into `folder` of `output`.
   public init(input: Workspace, output: Workspace, folder: String) {
-    let key = [input.root.path, input.chaptersFolder, output.root.path, folder].joined(separator: "\n")
-    let name = String(ContentHash.of(Data(key.utf8)), radix: 16)
-    self.path = ".build/book-site-cache/pages-\(name).json"
-    self.url = input.root.appendingPathComponent(self.path)
-    self.input = input
+    let name = CacheFile.siteName(input: input, output: output, folder: folder)
+    self.file = CacheFile(workspace: input, path: ".build/book-site-cache/pages-\(name).json")
     self.output = output
     self.folder = folder
   }
-
-  /// The input workspace, whose guarded writes save the memo (never through a symbolic link).
-  private var input: Workspace
-  /// The memo's path inside it.
-  private var path: String
 
   /// What the site folder can offer this build, read through the output workspace's confined reads.
   func load() -> EarlierSite? {
@@ -76,7 +68,7 @@ public struct SiteMemo: Sendable {
 
   /// What the site folder can offer this build: nil when there is no memo or it cannot be trusted.
   func load(reading read: @escaping @Sendable (String) -> Data?) -> EarlierSite? {
-    guard let data = try? self.input.readIfPresent(self.path), let newline = data.firstIndex(of: UInt8(ascii: "\n"))
+    guard let data = self.file.read(), let newline = data.firstIndex(of: UInt8(ascii: "\n"))
     else {
       return nil
     }
@@ -105,7 +97,7 @@ public struct SiteMemo: Sendable {
     guard let payload = try? encoder.encode(record) else { return }
     var data = Data("\(Self.magic) \(String(ContentHash.of(payload), radix: 16))\n".utf8)
     data.append(payload)
-    _ = try? self.input.write(data, to: self.path)
+    self.file.write(data)
   }
 }
 

@@ -79,29 +79,22 @@ extension SiteStamp {
   /// Where the stamp of a build from `input` into `folder` of `output` is kept: the output workspace's
   /// `.build/book-site-stamps/`, named by a hash of the locations. A site written to a bare folder
   /// (`--output DIR`) has no stamp, so the tool leaves nothing in that folder but the site.
-  public static func url(input: Workspace, output: Workspace, folder: String) -> URL? {
+  package static func file(input: Workspace, output: Workspace, folder: String) -> CacheFile? {
     guard !folder.isEmpty else { return nil }
-    let key = [input.root.path, input.chaptersFolder, output.root.path, folder].joined(separator: "\n")
-    let name = String(ContentHash.of(Data(key.utf8)), radix: 16)
-    return output.root.appendingPathComponent(".build/book-site-stamps/\(name).json")
+    let name = CacheFile.siteName(input: input, output: output, folder: folder)
+    return CacheFile(workspace: output, path: ".build/book-site-stamps/\(name).json")
   }
 
-  /// The stamp at `url` inside `output`, read through its confined reads; nil when there is none or it
-  /// cannot be read there.
-  public static func load(from url: URL?, in output: Workspace) -> SiteStamp? {
-    let root = output.root.path + "/"
-    guard let url, url.path.hasPrefix(root),
-      let data = try? output.readIfPresent(String(url.path.dropFirst(root.count)))
-    else { return nil }
+  /// The stamp in `file`, or nil when there is none or it cannot be read.
+  package static func load(from file: CacheFile?) -> SiteStamp? {
+    guard let data = file?.read() else { return nil }
     return try? JSONDecoder().decode(SiteStamp.self, from: data)
   }
 
-  /// Saves the stamp inside `output` through its guarded writes (never through a symbolic link, such as a
-  /// linked `.build/`); failing to save only costs the next run its shortcut.
-  public func save(to url: URL?, in output: Workspace) {
-    let root = output.root.path + "/"
-    guard let url, url.path.hasPrefix(root), let data = try? JSONEncoder().encode(self) else { return }
-    _ = try? output.write(data, to: String(url.path.dropFirst(root.count)))
+  /// Saves the stamp in `file`; failing to save only costs the next run its shortcut.
+  package func save(to file: CacheFile) {
+    guard let data = try? JSONEncoder().encode(self) else { return }
+    file.write(data)
   }
 }
 
