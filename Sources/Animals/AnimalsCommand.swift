@@ -59,7 +59,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:298)
+#sourceLocation(file:"Chapters/09-animals.md",line:302)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -26,7 +26,11 @@ extension CatalogueLocation {
   func open() throws -> LocalStore {
     switch self {
     case .memory:
-      return try LocalStore.inMemory()
+      do {
+        return try LocalStore.inMemory()
+      } catch {
+        throw LaunchError("cannot open a catalogue in memory: \(error)")
+      }
     case .file(let path):
       try DataFolder.createFolder(containing: path)
       do {

@@ -117,8 +117,9 @@ extension AnimalsReducer {
 
 #sourceLocation(file:"Chapters/06-animals-data.md",line:794)
 extension AnimalsState {
-  /// Whether a read, a reload or a change is waiting for the store.
-  fileprivate var isBusy: Bool {
+  /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
+  /// Chapter 8 ask the same question.
+  package var isBusy: Bool {
     self.categories.status == .waiting || self.animals.status == .waiting
       || self.animals.queue.values.contains(.waiting)
   }
@@ -150,7 +151,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:878)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:879)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1392)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1393)
 extension AnimalsState {
   /// One line per difference from this state to `newState`, in a fixed order:
   /// `animals.status: waiting → success`, `animals.data["Cat"].name: "Cat" → "Kitty"`.
@@ -48,6 +48,7 @@ private func changedEntries<Value: Equatable>(
     let entry = "\(path)[\(String(reflecting: id))]"
     switch (old[id], new[id]) {
     case (let old?, let new?):
+      guard old != new else { return [] }
       return fields.compactMap { name, field in
         field(old) == field(new) ? nil : "\(entry).\(name): \(field(old)) → \(field(new))"
       }

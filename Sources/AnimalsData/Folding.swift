@@ -20,11 +20,11 @@ extension Sequence where Element: Identifiable, Element.ID: Comparable {
   /// The elements sorted by the string at `keyPath`, compared folded, then exactly, then by id, so
   /// that the result never depends on the order of a dictionary.
   func sorted(by keyPath: KeyPath<Element, String>, order: SortOrder) -> [Element] {
-    self.sorted { lhs, rhs in
-      let left = (lhs[keyPath: keyPath].folded, lhs[keyPath: keyPath], lhs.id)
-      let right = (rhs[keyPath: keyPath].folded, rhs[keyPath: keyPath], rhs.id)
-      return order == .forward ? left < right : right < left
+    // Each string is folded once, before the sort, not at every one of its comparisons.
+    let keyed = self.map { element in
+      (key: (element[keyPath: keyPath].folded, element[keyPath: keyPath], element.id), element: element)
     }
+    return keyed.sorted { order == .forward ? $0.key < $1.key : $1.key < $0.key }.map(\.element)
   }
 }
 #sourceLocation()

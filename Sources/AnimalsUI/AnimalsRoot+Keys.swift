@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1491)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1488)
 import AnimalsData
 
 extension AnimalsRoot {
@@ -38,7 +38,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1530)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1527)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -60,7 +60,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1556)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1553)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -89,7 +89,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1589)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1586)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -109,7 +109,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1613)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1610)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -136,11 +136,11 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1650)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1647)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
-    let categoryId = self.shownCategoryId ?? self.categories.values.first?.id
-    self.local.editor = AnimalEditorRoot(context: self.context, addingTo: categoryId, draftId: self.makeDraftId())
+    self.local.editor = AnimalEditorRoot(
+      context: self.context, addingTo: self.shownCategoryId, draftId: self.makeDraftId())
   }
 
   private func openEditorForChosenAnimal() {
@@ -153,7 +153,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1671)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1668)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -13,10 +13,7 @@ extension AnimalsState {
   ///
   /// `AnimalsState()` is not waiting; after the category list's `didAppear`, it is until the answer.
   public static func selectIsWaiting() -> @Sendable (AnimalsState) -> Bool {
-    { state in
-      state.categories.status == .waiting || state.animals.status == .waiting
-        || state.animals.queue.values.contains(.waiting)
-    }
+    { state in state.isBusy }
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3191)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3193)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3244)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3246)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -110,7 +110,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3302)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3304)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -132,7 +132,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3330)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3332)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -195,7 +195,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3398)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3400)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -247,7 +247,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3454)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3456)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

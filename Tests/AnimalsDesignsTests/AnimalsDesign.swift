@@ -54,7 +54,7 @@ final class ImmutableDataAnimals: AnimalsDesign {
 
   func finishWork() async {
     var changes = self.changes
-    while self.catalogue.isWaiting, await changes.next(isolation: #isolation) != nil {}
+    while self.catalogue.isBusy, await changes.next(isolation: #isolation) != nil {}
     self.changes = changes
   }
 
@@ -105,12 +105,6 @@ final class MiniReduxAnimals: AnimalsDesign {
 }
 
 extension AnimalsState {
-  /// Whether a read, a reload or a change is waiting for the persistent store.
-  var isWaiting: Bool {
-    self.categories.status == .waiting || self.animals.status == .waiting
-      || self.animals.queue.values.contains(.waiting)
-  }
-
   /// A state whose tables hold the sample data, both read successfully.
   static func loaded() -> AnimalsState {
     var state = AnimalsState()

@@ -27,15 +27,8 @@ public enum MarkdownParser {
   /// take well under a megabyte of stack, even on a secondary thread and in a debug build.
   public static let maximumDepth = 100
 
-  /// Registers cmark-gfm's extensions, once: call before parsing on several threads at once (the
-  /// registration is not thread-safe; parsing separate documents afterwards is).
-  public static func prepare() {
-    Self.registration.withLock { _ in cmark_gfm_core_extensions_ensure_registered() }
-  }
-
-  private static let registration = Mutex(())
-
-  /// Held from a parser's creation to the end of its parse. cmark-gfm keeps the inline parser's table of
+  /// Held from a parser's creation to the end of its parse (and around the extensions' one-time
+  /// registration, which is not thread-safe either). cmark-gfm keeps the inline parser's table of
   /// special characters in one global array: attaching an extension adds its characters (`~` for
   /// strikethrough, `:`, `w` and `@` for autolinks) and finishing a parse removes them, so a parse that
   /// finishes on one thread takes them from a parse still running on another, which then reads
@@ -59,10 +52,10 @@ public enum MarkdownParser {
   /// first place nested deeper than `maximumDepth` (whose content is left out of the tree), and one at the
   /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
   public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
-    Self.prepare()
     var utf8 = Array(source.utf8)
     let wideLine = Self.firstLineWithTooManyPipes(in: utf8)
     let root = Self.cmarkParsing.withLock { _ in
+      cmark_gfm_core_extensions_ensure_registered()
       let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE
       guard let parser = cmark_parser_new(options) else {
         fatalError("cmark-gfm could not allocate a parser")

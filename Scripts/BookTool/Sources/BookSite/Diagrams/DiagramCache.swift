@@ -45,7 +45,7 @@ public struct DiagramCache: Sendable {
   }
 
   /// This tool and this graphviz: a diagram's SVG depends on both.
-  static var identity: String {
+  static let identity: String = {
     let dot = Graphviz.locateDot().map { url -> String in
       let attributes = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)) ?? [:]
       let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
@@ -53,7 +53,7 @@ public struct DiagramCache: Sendable {
       return "\(url.path) \(size) \(modified)"
     }
     return SiteStamp.toolIdentity + "\n" + (dot ?? "no dot")
-  }
+  }()
 
   static func encode(_ results: [DiagramStore.Key: String], identity: String) -> Data {
     var writer = ByteWriter()

@@ -9,6 +9,7 @@ extension ListingView {
   ) -> (views: [[ListingView]], numbers: [ReaderNumbers], diagnostics: [Diagnostic]) {
     let anchors = zip(book.chapters, sections).map { Self.anchors(of: $0, sections: $1) }
     let numbers = Self.numbers(of: book, anchors: anchors, sections: sections)
+    highlighter.prepare(Self.highlightKeys(of: book, chapters: Set(book.chapters.indices)))
     let views = Self.views(
       of: book, chapters: Set(book.chapters.indices), anchors: anchors, numbers: numbers, highlighter: highlighter)
     let diagrams = Self.diagrams(of: book, store: nil)
@@ -23,13 +24,14 @@ extension ListingView {
   }
 
   /// The views of the listings of the chapters in `needed` (other chapters get none), with code bodies;
-  /// diagrams are filled in by `filling`.
+  /// diagrams are filled in by `filling`. Their code should be highlighted already (`Highlighter.prepare`
+  /// with `highlightKeys(of:chapters:)`, together with whatever else the build highlights); code that is
+  /// not is highlighted on the spot.
   static func views(
     of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter
   ) -> [[ListingView]] {
-    highlighter.prepare(Self.highlightKeys(of: book, chapters: needed))
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
-    return Parallel.map(Array(book.chapters.indices)) { chapterIndex in
+    Parallel.map(Array(book.chapters.indices)) { chapterIndex in
       guard needed.contains(chapterIndex) else { return [] }
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(

@@ -47,9 +47,8 @@ public enum SiteBuild {
       return (files, metadataData)
     }
     let loaded = timings.measure(.load) {
-      MarkdownParser.prepare()
       // Chapters parse independently: spread them over the cores, biggest first.
-      return Parallel.map(files, largestFirst: { $0.data.count }) {
+      Parallel.map(files, largestFirst: { $0.data.count }) {
         ChapterLoader.chapter(path: $0.path, data: $0.data)
       }
     }

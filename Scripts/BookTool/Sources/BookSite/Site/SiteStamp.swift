@@ -64,7 +64,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   }
 
   /// This build of the tool: the executable's path, size and modification time.
-  static var toolIdentity: String {
+  static let toolIdentity: String = {
     let path =
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
       ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
@@ -72,7 +72,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "\(path) \(size) \(modified)"
-  }
+  }()
 }
 
 extension SiteStamp {
