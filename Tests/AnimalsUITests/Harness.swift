@@ -83,7 +83,8 @@ extension Harness {
     let isWaiting = AnimalsState.selectIsWaiting()
     while self.store.select(isWaiting) {
       var changes = self.changes.makeAsyncIterator()
-      _ = await changes.next(isolation: #isolation)
+      // A stream that has ended brings no answer: stop rather than spin.
+      guard await changes.next(isolation: #isolation) != nil else { break }
     }
     self.renderer.renderIfNeeded()
   }
