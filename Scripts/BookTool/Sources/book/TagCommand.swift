@@ -17,7 +17,7 @@ struct TagCommand: ParsableCommand {
 
   @OptionGroup var options: WorkspaceOptions
 
-  @Flag(help: "After tagging, build and test every snapshot (shared build cache in .build-snapshots/).")
+  @Flag(help: "After tagging, build and test every snapshot (in .build-snapshots/, reusing .build).")
   var verify = false
 
   func run() throws {
@@ -27,7 +27,7 @@ struct TagCommand: ParsableCommand {
       // paths may be a symbolic link (git's `read-tree -u` then refuses links inside the tree itself).
       // Checked before any tag moves.
       if self.verify {
-        for path in [".build-snapshots/worktree", ".build-snapshots/build"] { _ = try workspace.writableURL(path) }
+        for path in [".build-snapshots/worktree", ".build"] { _ = try workspace.writableURL(path) }
       }
       let results = try Self.tagChapters(in: workspace)
       for result in results {
@@ -57,7 +57,8 @@ struct TagCommand: ParsableCommand {
   private func verifySnapshots(_ tags: [String], in workspace: Workspace) throws {
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-    let verifier = SnapshotVerifier(root: workspace.root, folder: folder, book: book)
+    let scratch = workspace.root.appendingPathComponent(".build")
+    let verifier = SnapshotVerifier(root: workspace.root, folder: folder, scratch: scratch, book: book)
     let reports = try verifier.verify(tags: tags) { line in
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -134,7 +134,9 @@ final class ChapterTaggerTests: XCTestCase {
     let folder = self.root.appendingPathComponent(".build-snapshots")
     let tree = folder.appendingPathComponent("worktree")
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
-    let verifier = SnapshotVerifier(root: self.root, folder: folder, book: URL(fileURLWithPath: "/nonexistent/book"))
+    let verifier = SnapshotVerifier(
+      root: self.root, folder: folder, scratch: folder.appendingPathComponent("build"),
+      book: URL(fileURLWithPath: "/nonexistent/book"))
     try verifier.checkOut("chapter-02", into: tree)
     let untouched = tree.appendingPathComponent("Sources/B/B.swift")
     let before = try FileManager.default.attributesOfItem(atPath: untouched.path)[.systemFileNumber] as? Int

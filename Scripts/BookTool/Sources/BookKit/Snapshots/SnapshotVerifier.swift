@@ -1,7 +1,12 @@
 import Foundation
 
-/// Builds and tests every chapter snapshot in one reused folder with one shared build cache, so each
+/// Builds and tests every chapter snapshot in one reused folder with one shared build folder, so each
 /// snapshot recompiles only what its chapter changed.
+///
+/// The build folder is the workspace's own `.build`: the snapshots' package dependencies (GRDB, the
+/// argument parser, …) are then the very builds the workspace already made, checked out at the same paths,
+/// and are never compiled a second time. Only the book's own modules are rebuilt for each snapshot (their
+/// sources live in the snapshot folder), so the next build of the workspace compiles them again.
 public struct SnapshotVerifier {
   /// How one snapshot fared.
   public struct Report: Sendable {
@@ -26,21 +31,24 @@ public struct SnapshotVerifier {
 
   private let git: Git
   private let folder: URL
+  private let scratch: URL
   private let book: URL
 
-  /// A verifier for the repository at `root`, working in `folder` (kept between runs as a cache), that
-  /// checks each snapshot with the `book` executable at `book` (the running tool: snapshots carry the
-  /// tool's sources, but only the book's package is built in them).
-  public init(root: URL, folder: URL, book: URL) {
+  /// A verifier for the repository at `root`, working in `folder` (kept between runs), building in
+  /// `scratch` (SwiftPM's `--scratch-path`), that checks each snapshot with the `book` executable at
+  /// `book` (the running tool: snapshots carry the tool's sources, but only the book's package is built in
+  /// them).
+  public init(root: URL, folder: URL, scratch: URL, book: URL) {
     self.git = Git(root: root)
     self.folder = folder
+    self.scratch = scratch
     self.book = book
   }
 
   /// Verifies the given tags in order, calling `progress` with each step's description.
   public func verify(tags: [String], progress: (String) -> Void) throws -> [Report] {
     let tree = self.folder.appendingPathComponent("worktree")
-    let scratch = self.folder.appendingPathComponent("build")
+    let scratch = self.scratch
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
     var reports: [Report] = []
     for (position, tag) in tags.enumerated() {
