@@ -118,7 +118,9 @@ package.targets += [
 #sourceLocation(file:"Chapters/08-animals-ui.md",line:67)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
-  .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI", "Terminal"], swiftSettings: strict),
+  .target(
+    name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI", "Terminal"],
+    swiftSettings: strict),
   .testTarget(
     name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
@@ -138,7 +140,8 @@ package.targets += [
   .testTarget(
     name: "AnimalsTests",
     dependencies: [
-      "Animals", "AnimalsTour", "ProgramTesting", "Terminal", .product(name: "GRDB", package: "GRDB.swift"),
+      "Animals", "AnimalsTour", "ProgramTesting", "Terminal",
+      .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),
 ]

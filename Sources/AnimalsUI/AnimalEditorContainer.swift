@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1008)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1011)
 import AnimalsData
 import ImmutableUI
 
@@ -39,7 +39,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1052)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1055)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -67,7 +67,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1087)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1090)
 extension AnimalEditorContainer {
   /// The ids of the animals in `categoryId` now.
   func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
@@ -84,7 +84,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1114)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1117)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

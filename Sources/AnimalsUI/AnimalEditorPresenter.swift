@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:730)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:732)
 import AnimalsData
 import Terminal
 
@@ -47,7 +47,8 @@ public enum AnimalEditorPresenter {
     ]
     let save = blocker.map { "[enter] save (\($0.text))" } ?? "[enter] save"
     let hints = "[tab] next field  [left/right] change  \(save)  [esc] cancel"
-    return fields.map { TerminalWidth.truncated($0, to: width) } + ColumnLayout.wrap(problems, width: width)
+    return fields.map { TerminalWidth.truncated($0, to: width) }
+      + ColumnLayout.wrap(problems, width: width)
       + ColumnLayout.wrap([hints], width: width, at: "  ")
   }
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1413)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1416)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -54,7 +54,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1472)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1475)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen animal's, else the chosen one, else the first.
   var shownCategoryId: Category.ID? {
@@ -74,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1499)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1502)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -95,7 +95,8 @@ extension AnimalsRoot: View {
       ],
       widths: ColumnLayout.widths(forScreen: width)
     )
-    let problems = self.categories.problems + self.animals.problems + self.details.problems(animalId: animalId)
+    let problems =
+      self.categories.problems + self.animals.problems + self.details.problems(animalId: animalId)
     lines += ColumnLayout.wrap(problems + (self.local.message.map { [$0] } ?? []), width: width)
     lines += ColumnLayout.wrap([self.lastLine(search: shown.search)], width: width, at: "  ")
     return lines
@@ -103,7 +104,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1538)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1542)
 extension AnimalsRoot {
   /// What the screen shows as chosen.
   struct Choices: Hashable {
@@ -118,18 +119,19 @@ extension AnimalsRoot {
     let local = self.local
     guard let saved = local.editor?.savedAnimalId else {
       return Choices(
-        column: local.column, categoryId: self.shownCategoryId, animalId: local.animalId, search: local.search)
+        column: local.column, categoryId: self.shownCategoryId, animalId: local.animalId,
+        search: local.search)
     }
     let categoryId = self.details.category(animalId: saved)?.id ?? local.categoryId
-    let isListed = self.animals.values(categoryId: categoryId, search: local.search).contains { $0.id == saved }
+    let listed = self.animals.values(categoryId: categoryId, search: local.search)
     return Choices(
-      column: local.column == .categories ? .animals : local.column, categoryId: categoryId, animalId: saved,
-      search: isListed ? local.search : "")
+      column: local.column == .categories ? .animals : local.column, categoryId: categoryId,
+      animalId: saved, search: listed.contains { $0.id == saved } ? local.search : "")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1568)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1573)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -5,13 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:448)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:450)
 import Terminal
 
 /// Lines of text side by side, in columns of fixed width, measured in a terminal's cells.
 ///
-/// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every column with a
-/// width is padded or cut to it, and the columns are joined with `" | "`.
+/// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every
+/// column with a width is padded or cut to it, and the columns are joined with `" | "`.
 enum ColumnLayout {
   /// The columns, joined line by line; a cell wider than its column's width is cut to fit.
   static func join(_ columns: [[String]], widths: [Int]) -> [String] {
@@ -33,10 +33,10 @@ enum ColumnLayout {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:486)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:488)
 extension ColumnLayout {
-  /// The widths of three columns on a screen `width` cells wide: `[16, 22, 36]` for 80, `[16, 19, 19]`
-  /// for 60.
+  /// The widths of three columns on a screen `width` cells wide: `[16, 22, 36]` for 80,
+  /// `[16, 19, 19]` for 60.
   static func widths(forScreen width: Int) -> [Int] {
     let room = max(width - 6, 3)
     let categories = min(16, room / 3)

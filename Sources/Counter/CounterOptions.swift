@@ -8,8 +8,8 @@
 #sourceLocation(file:"Chapters/05-counter-app.md",line:154)
 import Foundation
 
-/// What the command line asks of the Counter: `[]` runs it, `["--help"]` or `["-h"]` explains it, and
-/// anything else is a mistake: `["--fast"]` is `.mistake("Unknown option '--fast'")`.
+/// What the command line asks of the Counter: `[]` runs it, `["--help"]` or `["-h"]` explains
+/// it, and anything else is a mistake: `["--fast"]` is `.mistake("Unknown option '--fast'")`.
 enum CounterOptions: Equatable {
   case run
   case help
@@ -45,9 +45,10 @@ extension CounterOptions {
       -h, --help              Show help information.
     """
 
-  /// Says `message` and how to get help on standard error; returns the exit status of a usage error.
+  /// Says `message` and how to get help on standard error; returns the status of a usage error.
   static func refuse(_ message: String) -> Int32 {
-    let text = "Error: \(message)\nUsage: Counter [--help]\n  See 'Counter --help' for more information.\n"
+    let text =
+      "Error: \(message)\nUsage: Counter [--help]\n  See 'Counter --help' for more information.\n"
     FileHandle.standardError.write(Data(text.utf8))
     return 64
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1103)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1113)
 import Foundation
 import XCTest
 
@@ -40,7 +40,8 @@ public final class PseudoTerminal {
     var size = winsize(ws_row: 24, ws_col: columns ?? 0, ws_xpixel: 0, ws_ypixel: 0)
     let opened =
       columns == nil
-      ? openpty(&controller, &device, nil, nil, nil) : openpty(&controller, &device, nil, nil, &size)
+      ? openpty(&controller, &device, nil, nil, nil)
+      : openpty(&controller, &device, nil, nil, &size)
     guard opened == 0 else { throw Unavailable(step: "openpty") }
     self.controller = controller
     self.device = device
@@ -54,7 +55,7 @@ public final class PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1155)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1166)
 extension PseudoTerminal {
   /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
   /// its standard input and output.
@@ -84,7 +85,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1189)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1200)
 extension PseudoTerminal {
   /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
   public func waitUntilPrinted(
@@ -129,7 +130,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1238)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1249)
 extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"

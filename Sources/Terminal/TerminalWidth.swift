@@ -5,13 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:547)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:548)
 import Foundation
 
 /// The cells of a terminal that text takes, and text cut or wrapped to a number of cells.
 ///
-/// Most characters take one cell, East Asian wide characters and emoji two, combining marks and invisible
-/// format characters none: `TerminalWidth.of("熊猫 cafe\u{301}")` is 9.
+/// Most characters take one cell, East Asian wide characters and emoji two, combining marks and
+/// invisible format characters none: `TerminalWidth.of("熊猫 cafe\u{301}")` is 9.
 public enum TerminalWidth {
   /// The cells `text` takes.
   public static func of(_ text: String) -> Int {
@@ -40,7 +40,8 @@ public enum TerminalWidth {
     return kept + "…"
   }
 
-  /// `text` cut, or padded with spaces, to exactly `width` cells: `fitted("大熊猫", to: 4)` is `"大… "`.
+  /// `text` cut, or padded with spaces, to exactly `width` cells: `fitted("大熊猫", to: 4)` is
+  /// `"大… "`.
   public static func fitted(_ text: String, to width: Int) -> String {
     let kept = Self.truncated(text, to: width)
     return kept + String(repeating: " ", count: max(0, width - Self.of(kept)))
@@ -48,7 +49,7 @@ public enum TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:596)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:598)
 extension TerminalWidth {
   /// Combining marks, and format and control characters, which take no cell of their own.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -83,12 +84,15 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:635)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:637)
 extension TerminalWidth {
-  /// `text` broken at `separator` into lines of at most `width` cells; a piece wider than a line is cut.
+  /// `text` broken at `separator` into lines of at most `width` cells; a piece wider than a line
+  /// is cut.
   ///
   /// `wrapped("[a] add  [q] quit", to: 10, at: "  ")` is `["[a] add", "[q] quit"]`.
-  public static func wrapped(_ text: String, to width: Int, at separator: String = " ") -> [String] {
+  public static func wrapped(
+    _ text: String, to width: Int, at separator: String = " "
+  ) -> [String] {
     var lines: [String] = []
     var line: String?
     for piece in text.components(separatedBy: separator) {
@@ -108,7 +112,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:664)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:669)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -116,7 +120,8 @@ extension TerminalWidth {
 #endif
 
 extension TerminalWidth {
-  /// The columns of the terminal on `fileDescriptor`; `nil` for a pipe, a file, or a terminal of no size.
+  /// The columns of the terminal on `fileDescriptor`; `nil` for a pipe, a file, or a terminal of
+  /// no size.
   public static func columns(of fileDescriptor: Int32) -> Int? {
     var size = winsize()
     guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:702)
+#sourceLocation(file:"Chapters/09-animals.md",line:703)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -22,7 +22,8 @@ final class AnimalsSessionTests: AnimalsTestCase {
     XCTAssertEqual(run.frames.count, 13, "the first frame, then one per line before q")
     XCTAssertTrue(run.frames[4].contains("\n> Diet: < Carnivore >\n"))
     XCTAssertTrue(run.frames[5].hasPrefix("Categories       | Amphibian              | Axolotl\n"))
-    XCTAssertTrue(run.frames[5].contains("* Amphibian      | > Axolotl              |   Diet: Carnivore"))
+    XCTAssertTrue(
+      run.frames[5].contains("* Amphibian      | > Axolotl              |   Diet: Carnivore"))
     XCTAssertTrue(run.frames[6].hasPrefix("Edit Axolotl\n> Name: Axolotl_\n  Diet: < Carnivore >"))
     XCTAssertTrue(run.frames[9].contains("|   Diet: Omnivore"))
     XCTAssertTrue(run.frames[11].hasSuffix("\nDelete Newt? [y] yes  [n] no"))
@@ -42,7 +43,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:744)
+#sourceLocation(file:"Chapters/09-animals.md",line:746)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\ndown\nd\ny\nq\n")
@@ -71,7 +72,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:780)
+#sourceLocation(file:"Chapters/09-animals.md",line:782)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"
@@ -104,7 +105,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:819)
+#sourceLocation(file:"Chapters/09-animals.md",line:821)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1057)
+#sourceLocation(file:"Chapters/09-animals.md",line:1059)
 import ProgramTesting
 import Terminal
 import XCTest
@@ -48,11 +48,12 @@ final class AnimalsTerminalTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1105)
+#sourceLocation(file:"Chapters/09-animals.md",line:1107)
 extension AnimalsTerminalTests {
   func testANarrowTerminalGetsFramesThatFit() throws {
     let terminal = try PseudoTerminal(columns: 60)
-    try terminal.start(BuiltProgram("Animals"), arguments: ["--in-memory"], environment: self.environment())
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--in-memory"], environment: self.environment())
     terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
     terminal.type("a")
     terminal.waitForFrame { $0.hasPrefix("Add an animal\n") }

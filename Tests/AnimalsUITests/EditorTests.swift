@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2846)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2876)
 import AnimalsData
 import XCTest
 
@@ -51,20 +51,23 @@ final class EditorTests: XCTestCase {
     harness.press(.enter)
     await harness.catalogue.release()
     await harness.settle()
-    XCTAssertTrue(harness.lastFrame.hasPrefix("Categories       | Mammal                 | Ferret\n"))
+    XCTAssertTrue(
+      harness.lastFrame.hasPrefix("Categories       | Mammal                 | Ferret\n"))
     XCTAssertEqual(
-      harness.column(1), ["Mammal", "  Cat", "  Dog", "> Ferret", "  Red kangaroo", "  Southern gibbon"],
+      harness.column(1),
+      ["Mammal", "  Cat", "  Dog", "> Ferret", "  Red kangaroo", "  Southern gibbon"],
       "the new animal is chosen, and the list has the keys")
     XCTAssertEqual(harness.column(0)[5], "* Mammal")
     harness.press(.down)
-    XCTAssertEqual(harness.column(1)[4], "> Red kangaroo", "the next arrow moves on from the new animal")
+    XCTAssertEqual(
+      harness.column(1)[4], "> Red kangaroo", "the next arrow moves on from the new animal")
     let calls = await harness.catalogue.calls
     XCTAssertEqual(calls.filter { $0.hasPrefix("add") }, ["addAnimal(Ferret, Carnivore, Mammal)"])
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2909)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2942)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -84,7 +87,8 @@ extension EditorTests {
     harness.press(.enter)
     await harness.settle()
     XCTAssertTrue(harness.lastFrame.contains("|   Category: Reptile"))
-    XCTAssertEqual(harness.column(1).first, "Reptile", "the list follows the animal to its new category")
+    XCTAssertEqual(
+      harness.column(1).first, "Reptile", "the list follows the animal to its new category")
     XCTAssertTrue(harness.column(1).contains("* Lynx"))
     harness.press(.left, .down)
     XCTAssertEqual(harness.column(0).last, "* Reptile", "the arrows move among the reptiles")
@@ -96,7 +100,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2945)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2979)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -122,7 +126,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2974)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3008)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

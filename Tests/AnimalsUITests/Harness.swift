@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2047)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2052)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -37,8 +37,8 @@ final class Harness {
   let renderer: Renderer
   private let changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
 
-  /// A screen `width` cells wide, opened on `animalId` if given, on a store with `reducer`; nothing is
-  /// loaded until ``start()``.
+  /// A screen `width` cells wide, opened on `animalId` if given, on a store with `reducer`;
+  /// nothing is loaded until ``start()``.
   init(
     animalId: Animal.ID? = nil, width: Int = 80,
     reducer: @escaping @Sendable (AnimalsState, AnimalsAction) throws -> AnimalsState = AnimalsReducer.reduce
@@ -56,7 +56,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2098)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2103)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2530)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2535)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -39,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2567)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2572)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +80,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2612)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2617)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +107,28 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2641)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2647)
+extension ScreenTests {
+  @MainActor
+  func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
+    let harness = Harness(animalId: "Cat")
+    await harness.start()
+    let other = AnimalsRoot(context: AnimalsContext(harness.store))
+    let otherRenderer = Renderer(other, screen: RecordingScreen())
+    for key in [AnimalsKey.down, .down, .down, .down, .right] { other.handle(key) }
+    XCTAssertEqual(
+      otherRenderer.render().lines[0], "Categories       | Mammal                 | Cat")
+    harness.press(.character("e"), .tab, .tab, .right, .enter)
+    await harness.settle()
+    let otherFrame = otherRenderer.renderIfNeeded()
+    XCTAssertEqual(otherFrame?.lines[0], "Categories       | Reptile                | Cat")
+    XCTAssertTrue(
+      otherFrame?.text.contains("| > Cat                  |") ?? false, "the cursor is on the cat")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2670)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -156,7 +177,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2693)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2722)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -172,7 +193,8 @@ extension ScreenTests {
     XCTAssertEqual(harness.column(1), ["Mammal /KAx_", "  (no match)"])
     harness.press(.backspace, .enter)
     XCTAssertEqual(harness.column(1), ["Mammal /KA", "> Red kangaroo"])
-    XCTAssertTrue(harness.lastFrame.contains("  [/] then [esc] clear search  "), "a kept search says how")
+    XCTAssertTrue(
+      harness.lastFrame.contains("  [/] then [esc] clear search  "), "a kept search says how")
     harness.press(.character("/"), .escape)
     XCTAssertEqual(harness.column(1).prefix(2), ["Mammal", "  Cat"])
     XCTAssertTrue(harness.lastFrame.hasSuffix("\n" + AnimalsRoot.hints))
@@ -180,7 +202,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2720)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2750)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -219,7 +241,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2764)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2794)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -268,7 +290,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2815)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2845)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:943)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:952)
 import ProgramTesting
 import XCTest
 
@@ -56,7 +56,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:997)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1006)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n")
@@ -87,7 +87,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1032)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1041)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")
@@ -119,14 +119,15 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1067)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1076)
 extension CounterProgramTests {
   func testHelpExplainsTheProgramAndExitsCleanly() throws {
     for flag in ["--help", "-h"] {
       let run = try BuiltProgram.counter.run([flag], input: "+\n")
       XCTAssertEqual(run.status, 0, flag)
       XCTAssertEqual(run.errorOutput, "", flag)
-      XCTAssertTrue(run.output.hasPrefix("OVERVIEW: Two views of one counter, in a terminal.\n"), flag)
+      XCTAssertTrue(
+        run.output.hasPrefix("OVERVIEW: Two views of one counter, in a terminal.\n"), flag)
       XCTAssertTrue(run.output.contains("\nUSAGE: Counter [--help]\n"), flag)
       XCTAssertFalse(run.output.contains("Value:"), "\(flag) draws no frame")
     }

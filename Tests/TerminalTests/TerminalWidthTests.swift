@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:687)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:693)
 import Terminal
 import XCTest
 
@@ -30,7 +30,8 @@ final class TerminalWidthTests: XCTestCase {
 
   func testTextIsCutByCellsWithAnEllipsis() {
     let cases: [(String, Int, String)] = [
-      ("Red kangaroo", 12, "Red kangaroo"), ("Red kangaroo", 6, "Red k…"), ("Red", 1, "…"), ("Red", 0, ""),
+      ("Red kangaroo", 12, "Red kangaroo"), ("Red kangaroo", 6, "Red k…"),
+      ("Red", 1, "…"), ("Red", 0, ""),
       ("大熊猫大熊猫", 5, "大熊…"), ("大熊猫大熊猫", 4, "大…"), ("E\u{301}meu", 3, "E\u{301}m…"),
     ]
     for (text, width, cut) in cases {
@@ -43,14 +44,16 @@ final class TerminalWidthTests: XCTestCase {
     XCTAssertEqual(TerminalWidth.fitted("Cat", to: 5), "Cat  ")
     for width in 0...12 {
       for text in ["Red kangaroo", "大熊猫 panda", "E\u{301}meu 🐼"] {
-        XCTAssertEqual(TerminalWidth.of(TerminalWidth.fitted(text, to: width)), width, "\(text) in \(width)")
+        let fitted = TerminalWidth.fitted(text, to: width)
+        XCTAssertEqual(TerminalWidth.of(fitted), width, "\(text) in \(width)")
       }
     }
   }
 
   func testWrappingBreaksAtTheSeparator() {
     XCTAssertEqual(
-      TerminalWidth.wrapped("[a] add  [e] edit  [q] quit", to: 18, at: "  "), ["[a] add  [e] edit", "[q] quit"])
+      TerminalWidth.wrapped("[a] add  [e] edit  [q] quit", to: 18, at: "  "),
+      ["[a] add  [e] edit", "[q] quit"])
     XCTAssertEqual(TerminalWidth.wrapped("no room at all", to: 6), ["no", "room", "at all"])
     XCTAssertEqual(TerminalWidth.wrapped("unbreakable", to: 6), ["unbre…"])
     XCTAssertEqual(TerminalWidth.wrapped("", to: 6), [""])
