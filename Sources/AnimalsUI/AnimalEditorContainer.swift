@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1011)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1012)
 import AnimalsData
 import ImmutableUI
 
@@ -39,7 +39,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1055)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1056)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -67,7 +67,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1090)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1091)
 extension AnimalEditorContainer {
   /// The ids of the animals in `categoryId` now.
   func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
@@ -84,7 +84,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1117)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1118)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

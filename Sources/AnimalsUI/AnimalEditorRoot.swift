@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1205)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1235)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1236)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -52,7 +52,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1265)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1266)
 extension AnimalEditorRoot {
   /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
   func lines(width: Int) -> [String] {
@@ -67,7 +67,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1283)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1284)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -90,7 +90,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1309)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1310)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -115,7 +115,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1339)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1340)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {

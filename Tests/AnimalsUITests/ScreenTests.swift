@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2535)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2536)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -39,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2572)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2573)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +80,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2617)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2618)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +107,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2647)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2648)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -128,7 +128,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2670)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2671)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -177,7 +177,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2722)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2723)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -202,7 +202,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2750)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2751)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -241,7 +241,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2794)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2795)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -290,7 +290,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2845)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2846)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
