@@ -62,7 +62,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:33)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:35)
 package.targets += [
   .target(name: "Terminal", dependencies: ["ImmutableUI"], swiftSettings: strict),
   .executableTarget(
@@ -70,6 +70,7 @@ package.targets += [
     swiftSettings: strict),
   .target(name: "ProgramTesting", swiftSettings: strict),
   .testTarget(name: "CounterTests", dependencies: ["Counter", "ProgramTesting"], swiftSettings: strict),
+  .testTarget(name: "TerminalTests", dependencies: ["Terminal"], swiftSettings: strict),
 ]
 #sourceLocation()
 
@@ -114,17 +115,19 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:66)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:67)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
-  .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),
+  .target(
+    name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI", "Terminal"],
+    swiftSettings: strict),
   .testTarget(
     name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
     swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:45)
+#sourceLocation(file:"Chapters/09-animals.md",line:46)
 package.targets += [
   .executableTarget(
     name: "Animals",
@@ -136,7 +139,10 @@ package.targets += [
   .executableTarget(name: "AnimalsTour", swiftSettings: strict),
   .testTarget(
     name: "AnimalsTests",
-    dependencies: ["Animals", "AnimalsTour", "ProgramTesting", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: [
+      "Animals", "AnimalsTour", "ProgramTesting", "Terminal",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()

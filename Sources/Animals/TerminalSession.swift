@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:513)
+#sourceLocation(file:"Chapters/09-animals.md",line:519)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -32,10 +32,12 @@ struct TerminalSession {
       return
     }
     defer { rawMode.restore() }
+    self.fitTheScreen()
     self.root.appear()
     let renderer = Renderer(self.root, screen: StandardOutputScreen(clearsScreen: true, lineEnding: "\r\n"))
     let drawing = Task { await renderer.run() }
     reading: for await bytes in KeyReader.reads(from: STDIN_FILENO) {
+      self.fitTheScreen()
       for key in AnimalsKey.keys(in: bytes) {
         self.root.handle(key)
         if self.root.hasQuit { break reading }
@@ -43,6 +45,15 @@ struct TerminalSession {
     }
     drawing.cancel()
     await drawing.value
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:567)
+extension TerminalSession {
+  /// Lays the screen out for the terminal's width, or for 80 columns if the terminal does not say.
+  func fitTheScreen() {
+    self.root.resize(toWidth: TerminalWidth.columns(of: STDOUT_FILENO) ?? 80)
   }
 }
 #sourceLocation()

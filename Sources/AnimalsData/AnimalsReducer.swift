@@ -38,7 +38,22 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:698)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:691)
+extension AnimalsReducer.Error: CustomStringConvertible {
+  /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
+  public var description: String {
+    switch self {
+    case .animalNotFound(let animalId): "the animal '\(animalId)' does not exist"
+    case .animalHasPendingChange(let animalId):
+      "the animal '\(animalId)' is still being saved; try again"
+    case .storeIsBusy: "the catalogue is busy loading or saving; try again when it is done"
+    case .emptyName: "an animal's name cannot be empty"
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:718)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -52,7 +67,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:718)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:738)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -95,7 +110,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:771)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:791)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -115,7 +130,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:794)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:814)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -151,7 +166,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:879)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:899)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

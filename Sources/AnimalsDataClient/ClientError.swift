@@ -20,13 +20,7 @@ struct ClientError: Error, CustomStringConvertible {
 
   /// The reducer's refusal, as a sentence.
   init(_ error: AnimalsReducer.Error) {
-    switch error {
-    case .animalNotFound(let animalId): self.message = "the animal '\(animalId)' does not exist"
-    case .animalHasPendingChange(let animalId):
-      self.message = "the animal '\(animalId)' is still being saved; try again"
-    case .storeIsBusy: self.message = "the catalogue is busy; try again"
-    case .emptyName: self.message = "an animal's name cannot be empty"
-    }
+    self.message = error.description
   }
 }
 

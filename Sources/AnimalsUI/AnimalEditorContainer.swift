@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1002)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1012)
 import AnimalsData
 import ImmutableUI
 
@@ -19,11 +19,14 @@ struct AnimalEditorContainer {
   private let animal: AnimalsSelection<Animal?>
   private let status: AnimalsSelection<Status?>
   private let categories: AnimalsSelection<[Category]>
+  /// The animals of the draft's category, where an add's new animal turns up.
+  private let animals: AnimalsSelection<[Animal]>
   private let dispatch: AnimalsDispatch
 
   init(context: AnimalsContext, changeId: Animal.ID, isNew: Bool) {
     self.changeId = changeId
     self.isNew = isNew
+    self.animals = context.selectAnimalsValues(categoryId: nil)
     self.animal = context.selectAnimal(animalId: isNew ? nil : changeId)
     self.status = context.select(
       id: changeId,
@@ -36,7 +39,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1043)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1056)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -64,7 +67,24 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1076)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1091)
+extension AnimalEditorContainer {
+  /// The ids of the animals in `categoryId` now.
+  func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
+    self.animals.show(categoryId: categoryId)
+    return Set(self.animals.output.map(\.id))
+  }
+
+  /// The animal an add of `draft` made: in its category, with its name, and not among `earlierIds`.
+  func addedAnimalId(_ draft: AnimalDraft, notAmong earlierIds: Set<Animal.ID>) -> Animal.ID? {
+    self.animals.show(categoryId: draft.categoryId)
+    let name = Animal.normalizedName(draft.name)
+    return self.animals.output.first { $0.name == name && !earlierIds.contains($0.id) }?.id
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1118)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:726)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:733)
 import AnimalsData
+import Terminal
 
 /// Draws the editor's form.
 ///
@@ -33,20 +34,22 @@ public enum AnimalEditorPresenter {
   /// - Parameters:
   ///   - categoryName: The name of the draft's category, as the user should read it.
   ///   - problems: Lines about the change: a refusal, a failure, `Saving…`.
+  ///   - width: The cells of the screen: longer fields are cut, problems and hints broken.
   public static func lines(
     title: String, draft: AnimalDraft, categoryName: String, field: Field, blocker: SaveBlocker?,
-    problems: [String]
+    problems: [String], width: Int = 80
   ) -> [String] {
-    var lines = [
+    let fields = [
       title,
       Self.mark(.name, field) + "Name: " + draft.name + (field == .name ? "_" : ""),
       Self.mark(.diet, field) + "Diet: < \(draft.diet.rawValue) >",
       Self.mark(.category, field) + "Category: < \(categoryName) >",
     ]
-    lines += problems
     let save = blocker.map { "[enter] save (\($0.text))" } ?? "[enter] save"
-    lines.append("[tab] next field  [left/right] change  \(save)  [esc] cancel")
-    return lines
+    let hints = "[tab] next field  [left/right] change  \(save)  [esc] cancel"
+    return fields.map { TerminalWidth.truncated($0, to: width) }
+      + ColumnLayout.wrap(problems, width: width)
+      + ColumnLayout.wrap([hints], width: width, at: "  ")
   }
 
   private static func mark(_ row: Field, _ field: Field) -> String {

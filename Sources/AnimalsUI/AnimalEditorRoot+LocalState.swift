@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1121)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1164)
 import AnimalsData
 import Observation
 
@@ -16,8 +16,10 @@ extension AnimalEditorRoot {
   final class LocalState {
     var draft: AnimalDraft
     var field: AnimalEditorPresenter.Field = .name
-    /// Whether a save was accepted by the store: from then on, `success` closes the editor.
-    private(set) var hasSaved = false
+    /// The draft the store last accepted a save of: from then on, `success` closes the editor.
+    private(set) var savedDraft: AnimalDraft?
+    /// The animals of the saved draft's category when it was saved, to tell an added one apart.
+    private(set) var earlierIds: Set<Animal.ID> = []
     private(set) var isCancelled = false
     /// Why the last key was refused, until the next key.
     var refusal: String?
@@ -26,8 +28,13 @@ extension AnimalEditorRoot {
       self.draft = draft
     }
 
-    func didSave() {
-      self.hasSaved = true
+    var hasSaved: Bool {
+      self.savedDraft != nil
+    }
+
+    func didSave(_ draft: AnimalDraft, among earlierIds: Set<Animal.ID>) {
+      self.savedDraft = draft
+      self.earlierIds = earlierIds
     }
 
     func cancel() {

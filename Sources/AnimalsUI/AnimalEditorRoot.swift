@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1156)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1186)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1236)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -40,24 +40,34 @@ extension AnimalEditorRoot {
   var blocker: SaveBlocker? {
     self.local.draft.saveBlocker(changeStatus: self.container.changeStatus)
   }
+
+  /// Once a save has succeeded, the animal saved: the one edited, or the one the add made.
+  var savedAnimalId: Animal.ID? {
+    guard !self.local.isCancelled, let draft = self.local.savedDraft,
+      self.container.changeStatus == .success
+    else { return nil }
+    guard self.container.isNew else { return self.container.changeId }
+    return self.container.addedAnimalId(draft, notAmong: self.local.earlierIds)
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
-extension AnimalEditorRoot: View {
-  /// The form, as ``AnimalEditorPresenter`` draws it.
-  var body: [String] {
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1266)
+extension AnimalEditorRoot {
+  /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
+  func lines(width: Int) -> [String] {
     let draft = self.local.draft
     let category = self.container.categoryValues.first { $0.id == draft.categoryId }
     let refusal = self.local.refusal.map { ["Refused: \($0)"] } ?? []
     return AnimalEditorPresenter.lines(
       title: self.container.title, draft: draft, categoryName: category?.name ?? draft.categoryId ?? "none",
-      field: self.local.field, blocker: self.blocker, problems: refusal + self.container.problems)
+      field: self.local.field, blocker: self.blocker, problems: refusal + self.container.problems,
+      width: width)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1223)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1284)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -80,7 +90,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1249)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1310)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -105,16 +115,18 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1278)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1340)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {
     guard self.blocker == nil else { return }
+    let draft = self.local.draft
+    let earlierIds = self.container.isNew ? self.container.animalIds(in: draft.categoryId) : []
     do {
-      try self.container.save(self.local.draft)
-      self.local.didSave()
+      try self.container.save(draft)
+      self.local.didSave(draft, among: earlierIds)
     } catch {
-      self.local.refusal = RefusalText.message(for: error)
+      self.local.refusal = "\(error)"
     }
   }
 }

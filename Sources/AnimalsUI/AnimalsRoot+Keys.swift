@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1488)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1609)
 import AnimalsData
 
 extension AnimalsRoot {
@@ -18,10 +18,10 @@ extension AnimalsRoot {
     if let editor = self.local.editor {
       if !editor.hasFinished {
         editor.handle(key)
-        if editor.hasFinished { self.local.editor = nil }
+        if editor.hasFinished { self.closeEditor() }
         return
       }
-      self.local.editor = nil
+      self.closeEditor()
     }
     self.local.message = nil
     if self.local.isTypingSearch {
@@ -38,7 +38,21 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1527)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1647)
+extension AnimalsRoot {
+  /// Drops the editor, keeping the choices the screen showed, the animal it saved among them.
+  private func closeEditor() {
+    let shown = self.shown
+    self.local.column = shown.column
+    self.local.categoryId = shown.categoryId
+    self.local.animalId = shown.animalId
+    self.local.search = shown.search
+    self.local.editor = nil
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1664)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -60,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1553)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1690)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -89,7 +103,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1586)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1723)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -109,7 +123,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1610)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1747)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -136,7 +150,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1647)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1784)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     self.local.editor = AnimalEditorRoot(
@@ -153,7 +167,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1668)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1806)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {
@@ -162,6 +176,7 @@ extension AnimalsRoot {
     }
     let name = self.details.value(animalId: animalId)?.name ?? animalId
     let column: Column = self.local.column == .details ? .details : .animals
+    self.local.categoryId = self.shownCategoryId
     self.local.confirmation = .deleteAnimal(animalId: animalId, name: name, from: column)
   }
 
@@ -179,7 +194,7 @@ extension AnimalsRoot {
         try self.categories.reloadSampleData()
       }
     } catch {
-      self.local.message = "Refused: \(RefusalText.message(for: error))"
+      self.local.message = "Refused: \(error)"
     }
   }
 }

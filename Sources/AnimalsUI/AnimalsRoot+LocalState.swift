@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1303)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1368)
 import AnimalsData
 import Observation
 
@@ -39,10 +39,13 @@ extension AnimalsRoot {
     var message: String?
     var editor: AnimalEditorRoot?
     var hasQuit = false
+    /// The cells of the terminal's width.
+    var width: Int
 
-    init(animalId: Animal.ID?) {
+    init(animalId: Animal.ID?, width: Int) {
       self.animalId = animalId
       self.column = animalId == nil ? .categories : .details
+      self.width = width
     }
   }
 }

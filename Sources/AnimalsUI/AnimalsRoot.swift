@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1349)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1417)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -27,13 +27,15 @@ public struct AnimalsRoot {
 
   /// The screen on `context`'s store, showing the details of `animalId` if given.
   ///
-  /// - Parameter makeDraftId: Makes the id a new animal's change is filed under; by default a UUID.
+  /// - Parameters:
+  ///   - width: The cells of the terminal's width; ``resize(toWidth:)`` changes it.
+  ///   - makeDraftId: Makes the id a new animal's change is filed under; by default a UUID.
   public init(
-    context: AnimalsContext, animalId: Animal.ID? = nil,
+    context: AnimalsContext, animalId: Animal.ID? = nil, width: Int = 80,
     makeDraftId: @escaping @Sendable () -> Animal.ID = { UUID().uuidString }
   ) {
     self.context = context
-    self.local = LocalState(animalId: animalId)
+    self.local = LocalState(animalId: animalId, width: width)
     self.categories = CategoryListContainer(context: context)
     self.animals = AnimalListContainer(context: context, categoryId: nil)
     self.details = AnimalDetailContainer(context: context, animalId: animalId)
@@ -44,14 +46,19 @@ public struct AnimalsRoot {
   public var hasQuit: Bool {
     self.local.hasQuit
   }
+
+  /// Lays the screen out for a terminal `width` cells wide from the next frame on.
+  public func resize(toWidth width: Int) {
+    if width != self.local.width { self.local.width = width }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1400)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1476)
 extension AnimalsRoot {
-  /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
+  /// The category the animal list shows: the chosen animal's, else the chosen one, else the first.
   var shownCategoryId: Category.ID? {
-    self.local.categoryId ?? self.details.category(animalId: self.local.animalId)?.id
+    self.details.category(animalId: self.local.animalId)?.id ?? self.local.categoryId
       ?? self.categories.values.first?.id
   }
 
@@ -61,50 +68,87 @@ extension AnimalsRoot {
       try self.categories.appear()
       try self.animals.appear()
     } catch {
-      self.local.message = RefusalText.message(for: error)
+      self.local.message = "\(error)"
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1426)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1503)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
+    let width = self.local.width
     if let editor = self.local.editor, !editor.hasFinished {
-      return editor.body
+      return editor.lines(width: width)
     }
-    let column = self.local.column
-    let categoryId = self.shownCategoryId
-    let animalId = self.local.animalId
+    let shown = self.shown
+    let animalId = shown.animalId
+    let wasDeleted = animalId.map(self.local.deletedIds.contains) ?? false
     var lines = ColumnLayout.join(
       [
-        self.categories.lines(chosenId: categoryId, hasKeys: column == .categories),
+        self.categories.lines(chosenId: shown.categoryId, hasKeys: shown.column == .categories),
         self.animals.lines(
-          categoryId: categoryId, search: self.local.search, isTyping: self.local.isTypingSearch,
-          chosenId: animalId, hasKeys: column == .animals),
-        self.details.lines(animalId: animalId, wasDeleted: animalId.map(self.local.deletedIds.contains) ?? false),
+          categoryId: shown.categoryId, search: shown.search, isTyping: self.local.isTypingSearch,
+          chosenId: animalId, hasKeys: shown.column == .animals),
+        self.details.lines(animalId: animalId, wasDeleted: wasDeleted),
       ],
-      widths: [16, 22]
+      widths: ColumnLayout.widths(forScreen: width)
     )
-    lines += self.categories.problems + self.animals.problems + self.details.problems(animalId: animalId)
-    if let message = self.local.message {
-      lines.append(message)
-    }
-    let hints = self.local.isTypingSearch ? Self.searchHints : Self.hints
-    lines.append(self.local.confirmation.map(Self.question) ?? hints)
+    let problems =
+      self.categories.problems + self.animals.problems + self.details.problems(animalId: animalId)
+    lines += ColumnLayout.wrap(problems + (self.local.message.map { [$0] } ?? []), width: width)
+    lines += ColumnLayout.wrap([self.lastLine(search: shown.search)], width: width, at: "  ")
     return lines
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1464)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1543)
+extension AnimalsRoot {
+  /// What the screen shows as chosen.
+  struct Choices: Hashable {
+    var column: Column
+    var categoryId: Category.ID?
+    var animalId: Animal.ID?
+    var search: String
+  }
+
+  /// The local state's choices; once an editor has saved, its animal chosen in the animal list.
+  var shown: Choices {
+    let local = self.local
+    guard let saved = local.editor?.savedAnimalId else {
+      return Choices(
+        column: local.column, categoryId: self.shownCategoryId, animalId: local.animalId,
+        search: local.search)
+    }
+    let categoryId = self.details.category(animalId: saved)?.id ?? local.categoryId
+    let listed = self.animals.values(categoryId: categoryId, search: local.search)
+    return Choices(
+      column: local.column == .categories ? .animals : local.column, categoryId: categoryId,
+      animalId: saved, search: listed.contains { $0.id == saved } ? local.search : "")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1574)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"
 
+  /// The keys of the main screen while a search is kept.
+  static let keptSearchHints = Self.hints.replacingOccurrences(
+    of: "[/] search", with: "[/] then [esc] clear search")
+
   /// The keys while typing a search.
   static let searchHints = "Type to search the names  [enter] done  [esc] clear"
+
+  /// The question waiting for an answer, else the hints for where the keys are.
+  func lastLine(search: String) -> String {
+    if let confirmation = self.local.confirmation { return Self.question(confirmation) }
+    if self.local.isTypingSearch { return Self.searchHints }
+    return search.isEmpty ? Self.hints : Self.keptSearchHints
+  }
 
   /// The question a confirmation asks.
   static func question(_ confirmation: Confirmation) -> String {

@@ -5,39 +5,48 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:444)
-/// Lines of text side by side, in columns of fixed width.
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:451)
+import Terminal
+
+/// Lines of text side by side, in columns of fixed width, measured in a terminal's cells.
 ///
-/// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every column but the
-/// last is padded to its width, and the columns are joined with `" | "`.
+/// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every
+/// column with a width is padded or cut to it, and the columns are joined with `" | "`.
 enum ColumnLayout {
-  /// The columns, joined line by line; a cell longer than its column's width is cut to fit.
+  /// The columns, joined line by line; a cell wider than its column's width is cut to fit.
   static func join(_ columns: [[String]], widths: [Int]) -> [String] {
     let height = columns.map(\.count).max() ?? 0
     return (0..<height).map { row in
-      var line = ""
-      for (index, column) in columns.enumerated() {
+      let cells = columns.enumerated().map { index, column in
         let cell = row < column.count ? column[row] : ""
-        if index < widths.count {
-          line += Self.fit(cell, width: widths[index]) + (index + 1 < columns.count ? " | " : "")
-        } else {
-          line += cell
-        }
+        return index < widths.count ? TerminalWidth.fitted(cell, to: widths[index]) : cell
       }
-      return Self.trimmingTrailingSpaces(line)
+      return Self.trimmingTrailingSpaces(cells.joined(separator: " | "))
     }
-  }
-
-  /// `text` padded with spaces to `width` characters, or cut to `width` with a final `…`.
-  static func fit(_ text: String, width: Int) -> String {
-    if text.count <= width { return text + String(repeating: " ", count: width - text.count) }
-    return String(text.prefix(width - 1)) + "…"
   }
 
   private static func trimmingTrailingSpaces(_ line: String) -> String {
     var line = line
     while line.last == " " { line.removeLast() }
     return line
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:489)
+extension ColumnLayout {
+  /// The widths of three columns on a screen `width` cells wide: `[16, 22, 36]` for 80,
+  /// `[16, 19, 19]` for 60.
+  static func widths(forScreen width: Int) -> [Int] {
+    let room = max(width - 6, 3)
+    let categories = min(16, room / 3)
+    let animals = min(22, (room - categories) / 2)
+    return [categories, animals, room - categories - animals]
+  }
+
+  /// Each of `lines` broken at `separator` into lines of at most `width` cells.
+  static func wrap(_ lines: [String], width: Int, at separator: String = " ") -> [String] {
+    lines.flatMap { TerminalWidth.wrapped($0, to: width, at: separator) }
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:57)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:60)
 import CounterData
 import CounterUI
 import ImmutableData
@@ -24,6 +24,13 @@ import ImmutableData
 @MainActor
 struct CounterApp {
   static func main() async {
+    switch CounterOptions(arguments: Array(CommandLine.arguments.dropFirst())) {
+    case .run: break
+    case .help:
+      print(CounterOptions.helpText)
+      return
+    case .mistake(let message): exit(CounterOptions.refuse(message))
+    }
     let store = Store(initialState: CounterState(), reducer: CounterReducer.reduce)
     let context = CounterContext(store)
     let root = CounterRootView(context: context, titles: ["Counter A", "Counter B"])

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:779)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1113)
 import Foundation
 import XCTest
 
@@ -33,11 +33,16 @@ public final class PseudoTerminal {
   /// Everything read from the program so far.
   public private(set) var output = ""
 
-  /// Opens a pseudo-terminal, with no program on it yet.
-  public init() throws {
+  /// Opens a pseudo-terminal, with no program on it yet; `columns` wide if given, else of no size.
+  public init(columns: UInt16? = nil) throws {
     var controller: Int32 = -1
     var device: Int32 = -1
-    guard openpty(&controller, &device, nil, nil, nil) == 0 else { throw Unavailable(step: "openpty") }
+    var size = winsize(ws_row: 24, ws_col: columns ?? 0, ws_xpixel: 0, ws_ypixel: 0)
+    let opened =
+      columns == nil
+      ? openpty(&controller, &device, nil, nil, nil)
+      : openpty(&controller, &device, nil, nil, &size)
+    guard opened == 0 else { throw Unavailable(step: "openpty") }
     self.controller = controller
     self.device = device
   }
@@ -50,7 +55,7 @@ public final class PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:827)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1166)
 extension PseudoTerminal {
   /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
   /// its standard input and output.
@@ -80,7 +85,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:861)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1200)
 extension PseudoTerminal {
   /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
   public func waitUntilPrinted(
@@ -125,7 +130,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:910)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1249)
 extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"

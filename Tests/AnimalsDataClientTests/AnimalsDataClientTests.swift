@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:590)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:584)
 import Foundation
 import XCTest
 
@@ -72,7 +72,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:660)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:654)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -111,7 +111,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:707)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:701)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()

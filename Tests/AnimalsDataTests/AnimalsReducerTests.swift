@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2370)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2390)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2429)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2449)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -138,7 +138,26 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2510)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2529)
+extension AnimalsReducerTests {
+  func testEachRefusalIsOneSentence() {
+    let cases: [(AnimalsReducer.Error, String)] = [
+      (.animalNotFound(animalId: "Zebra"), "the animal 'Zebra' does not exist"),
+      (
+        .animalHasPendingChange(animalId: "Cat"),
+        "the animal 'Cat' is still being saved; try again"
+      ),
+      (.storeIsBusy, "the catalogue is busy loading or saving; try again when it is done"),
+      (.emptyName, "an animal's name cannot be empty"),
+    ]
+    for (error, sentence) in cases {
+      XCTAssertEqual("\(error)", sentence)
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2551)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -229,7 +248,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2604)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2645)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -271,7 +290,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2649)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2690)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

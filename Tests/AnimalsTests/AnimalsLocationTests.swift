@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:971)
+#sourceLocation(file:"Chapters/09-animals.md",line:993)
 import Foundation
 import XCTest
 
@@ -50,7 +50,7 @@ final class AnimalsLocationTests: AnimalsTestCase {
       let run = try AnimalsProgram.run(
         arguments, program: program, script: "a\ntype Quokka\nenter\nq\n", environment: self.environment())
       XCTAssertEqual(run.status, 0, run.errorOutput)
-      XCTAssertTrue(run.frames.last?.contains("|   Quokka") ?? false, program)
+      XCTAssertTrue(run.frames.last?.contains("| > Quokka") ?? false, program)
       XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: self.folder.path), [], program)
     }
   }

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1036)
+#sourceLocation(file:"Chapters/09-animals.md",line:1059)
 import ProgramTesting
+import Terminal
 import XCTest
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ final class AnimalsTerminalTests: AnimalsTestCase {
     terminal.type("Ferret")
     terminal.waitForFrame { $0.contains("> Name: Ferret_") }
     terminal.type("\r")
-    terminal.waitForFrame { $0.contains("> Amphibian      |   Ferret") }
+    terminal.waitForFrame { $0.contains("* Amphibian      | > Ferret") }
     XCTAssertTrue(terminal.lastFrame.contains("  Bird           |   Newt"))
     terminal.type("q")
 
@@ -43,6 +44,35 @@ final class AnimalsTerminalTests: AnimalsTestCase {
 
     let again = try self.run(script: "")
     XCTAssertTrue(again.frames[0].contains("> Amphibian      |   Ferret"), "the ferret was saved")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:1107)
+extension AnimalsTerminalTests {
+  func testANarrowTerminalGetsFramesThatFit() throws {
+    let terminal = try PseudoTerminal(columns: 60)
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--in-memory"], environment: self.environment())
+    terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
+    terminal.type("a")
+    terminal.waitForFrame { $0.hasPrefix("Add an animal\n") }
+    terminal.type("大熊猫大熊猫大熊猫大熊猫\r")
+    terminal.waitForFrame { $0.contains("| > 大熊猫") }
+    terminal.type("r")
+    terminal.waitForFrame { $0.contains("[n] no") }
+    let frames = terminal.frames
+    terminal.type("nq")
+    XCTAssertEqual(terminal.exitStatus(), 0)
+
+    let lines = frames.flatMap { $0.split(separator: "\n").map(String.init) }
+    for line in lines {
+      XCTAssertLessThanOrEqual(TerminalWidth.of(line), 60, line)
+    }
+    XCTAssertTrue(lines.contains("Categories       | Amphibian           | 大熊猫大熊猫大熊猫…"))
+    XCTAssertTrue(lines.contains("* Amphibian      |   Newt              |   Diet: Herbivore"))
+    XCTAssertTrue(lines.contains("  Bird           | > 大熊猫大熊猫大熊… |   Category: Amphib…"))
+    XCTAssertTrue(lines.contains("Put the sample data back? Every change is lost. [y] yes"))
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2639)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2877)
 import AnimalsData
 import XCTest
 
@@ -25,7 +25,8 @@ final class EditorTests: XCTestCase {
       > Name: _
         Diet: < Herbivore >
         Category: < Mammal >
-      [tab] next field  [left/right] change  [enter] save (type a name first)  [esc] cancel
+      [tab] next field  [left/right] change  [enter] save (type a name first)
+      [esc] cancel
       """
     )
     let framesBefore = harness.screen.frames.count
@@ -50,16 +51,23 @@ final class EditorTests: XCTestCase {
     harness.press(.enter)
     await harness.catalogue.release()
     await harness.settle()
-    XCTAssertTrue(harness.lastFrame.hasPrefix("Categories       | Mammal                 | Details\n"))
+    XCTAssertTrue(
+      harness.lastFrame.hasPrefix("Categories       | Mammal                 | Ferret\n"))
     XCTAssertEqual(
-      harness.column(1), ["Mammal", "  Cat", "  Dog", "  Ferret", "  Red kangaroo", "  Southern gibbon"])
+      harness.column(1),
+      ["Mammal", "  Cat", "  Dog", "> Ferret", "  Red kangaroo", "  Southern gibbon"],
+      "the new animal is chosen, and the list has the keys")
+    XCTAssertEqual(harness.column(0)[5], "* Mammal")
+    harness.press(.down)
+    XCTAssertEqual(
+      harness.column(1)[4], "> Red kangaroo", "the next arrow moves on from the new animal")
     let calls = await harness.catalogue.calls
     XCTAssertEqual(calls.filter { $0.hasPrefix("add") }, ["addAnimal(Ferret, Carnivore, Mammal)"])
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2697)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2943)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -79,6 +87,11 @@ extension EditorTests {
     harness.press(.enter)
     await harness.settle()
     XCTAssertTrue(harness.lastFrame.contains("|   Category: Reptile"))
+    XCTAssertEqual(
+      harness.column(1).first, "Reptile", "the list follows the animal to its new category")
+    XCTAssertTrue(harness.column(1).contains("* Lynx"))
+    harness.press(.left, .down)
+    XCTAssertEqual(harness.column(0).last, "* Reptile", "the arrows move among the reptiles")
     let calls = await harness.catalogue.calls
     XCTAssertEqual(
       calls.filter { $0.hasPrefix("update") },
@@ -87,7 +100,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2729)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2980)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -113,7 +126,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2758)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3009)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1914)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2053)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -37,9 +37,10 @@ final class Harness {
   let renderer: Renderer
   private let changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
 
-  /// A screen, opened on `animalId` if given, on a store with `reducer`; nothing is loaded until ``start()``.
+  /// A screen `width` cells wide, opened on `animalId` if given, on a store with `reducer`;
+  /// nothing is loaded until ``start()``.
   init(
-    animalId: Animal.ID? = nil,
+    animalId: Animal.ID? = nil, width: Int = 80,
     reducer: @escaping @Sendable (AnimalsState, AnimalsAction) throws -> AnimalsState = AnimalsReducer.reduce
   ) {
     self.store = Store(initialState: AnimalsState(), reducer: reducer)
@@ -48,13 +49,14 @@ final class Harness {
     self.listener = Listener(store: self.catalogue, report: { _ in })
     self.listener.listen(to: self.screenStore)
     let ids = CountingIds()
-    self.root = AnimalsRoot(context: AnimalsContext(self.store), animalId: animalId, makeDraftId: ids.next)
+    self.root = AnimalsRoot(
+      context: AnimalsContext(self.store), animalId: animalId, width: width, makeDraftId: ids.next)
     self.renderer = Renderer(self.root, screen: self.screen)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1963)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2104)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

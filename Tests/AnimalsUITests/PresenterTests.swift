@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2022)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2163)
 import AnimalsData
 import XCTest
 
@@ -16,9 +16,26 @@ final class PresenterTests: XCTestCase {
   func testColumnsArePaddedCutAndJoined() {
     XCTAssertEqual(ColumnLayout.join([["a", "b"], ["c"]], widths: [3]), ["a   | c", "b   |"])
     XCTAssertEqual(ColumnLayout.join([["abcdef"], ["x"], ["y"]], widths: [4, 2]), ["abc… | x  | y"])
+    XCTAssertEqual(ColumnLayout.join([["abcd"], ["abcde"]], widths: [4, 4]), ["abcd | abc…"])
     XCTAssertEqual(ColumnLayout.join([[], []], widths: [3]), [])
-    XCTAssertEqual(ColumnLayout.fit("abcd", width: 4), "abcd")
-    XCTAssertEqual(ColumnLayout.fit("abcde", width: 4), "abc…")
+  }
+
+  func testWideNamesArePaddedAndCutByCells() {
+    XCTAssertEqual(
+      ColumnLayout.join([["> 大熊猫", "  Cat"], ["大熊猫大熊猫", "x"]], widths: [8, 5]),
+      ["> 大熊猫 | 大熊…", "  Cat    | x"])
+  }
+
+  func testTheColumnsShareTheScreensWidth() {
+    XCTAssertEqual(ColumnLayout.widths(forScreen: 80), [16, 22, 36])
+    XCTAssertEqual(ColumnLayout.widths(forScreen: 60), [16, 19, 19])
+    XCTAssertEqual(ColumnLayout.widths(forScreen: 40), [11, 11, 12])
+    for width in 20...120 {
+      XCTAssertEqual(ColumnLayout.widths(forScreen: width).reduce(6, +), width, "\(width)")
+    }
+    XCTAssertEqual(
+      ColumnLayout.wrap(["[a] add  [e] edit  [q] quit", "a b"], width: 18, at: "  "),
+      ["[a] add  [e] edit", "[q] quit", "a b"])
   }
 
   func testTheCategoryListMarksTheChoiceByWhoHasTheKeys() {
@@ -47,7 +64,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2067)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2225)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -88,7 +105,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2110)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2268)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")
@@ -101,7 +118,8 @@ extension PresenterTests {
         "> Name: _",
         "  Diet: < Herbivore >",
         "  Category: < Mammal >",
-        "[tab] next field  [left/right] change  [enter] save (type a name first)  [esc] cancel",
+        "[tab] next field  [left/right] change  [enter] save (type a name first)",
+        "[esc] cancel",
       ])
     let ferret = AnimalDraft(name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
     XCTAssertEqual(
@@ -118,14 +136,25 @@ extension PresenterTests {
       ])
   }
 
-  func testRefusalsAreSentences() {
+  func testTheEditorFitsANarrowScreen() {
+    let draft = AnimalDraft(name: "Southern gibbon", diet: .herbivorous, categoryId: "Mammal")
     XCTAssertEqual(
-      RefusalText.message(for: AnimalsReducer.Error.animalNotFound(animalId: "Zebra")), "there is no animal 'Zebra'")
-    XCTAssertEqual(RefusalText.message(for: AnimalsReducer.Error.emptyName), "an animal needs a name")
-    XCTAssertEqual(
-      RefusalText.message(for: AnimalsReducer.Error.animalHasPendingChange(animalId: "Cat")),
-      "a change to 'Cat' is still being saved")
-    XCTAssertEqual(RefusalText.message(for: FakeFailure(description: "odd")), "odd")
+      AnimalEditorPresenter.lines(
+        title: "Add an animal", draft: draft, categoryName: "Mammal", field: .name, blocker: nil,
+        problems: ["Could not save: the database is locked by another program"], width: 22),
+      [
+        "Add an animal",
+        "> Name: Southern gibb…",
+        "  Diet: < Herbivore >",
+        "  Category: < Mammal >",
+        "Could not save: the",
+        "database is locked by",
+        "another program",
+        "[tab] next field",
+        "[left/right] change",
+        "[enter] save",
+        "[esc] cancel",
+      ])
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2366)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2536)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -39,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2403)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2573)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +80,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2448)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2618)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +107,28 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2477)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2648)
+extension ScreenTests {
+  @MainActor
+  func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
+    let harness = Harness(animalId: "Cat")
+    await harness.start()
+    let other = AnimalsRoot(context: AnimalsContext(harness.store))
+    let otherRenderer = Renderer(other, screen: RecordingScreen())
+    for key in [AnimalsKey.down, .down, .down, .down, .right] { other.handle(key) }
+    XCTAssertEqual(
+      otherRenderer.render().lines[0], "Categories       | Mammal                 | Cat")
+    harness.press(.character("e"), .tab, .tab, .right, .enter)
+    await harness.settle()
+    let otherFrame = otherRenderer.renderIfNeeded()
+    XCTAssertEqual(otherFrame?.lines[0], "Categories       | Reptile                | Cat")
+    XCTAssertTrue(
+      otherFrame?.text.contains("| > Cat                  |") ?? false, "the cursor is on the cat")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2671)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -156,7 +177,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2529)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2723)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -172,14 +193,55 @@ extension ScreenTests {
     XCTAssertEqual(harness.column(1), ["Mammal /KAx_", "  (no match)"])
     harness.press(.backspace, .enter)
     XCTAssertEqual(harness.column(1), ["Mammal /KA", "> Red kangaroo"])
-    XCTAssertTrue(harness.lastFrame.hasSuffix("\n" + AnimalsRoot.hints))
+    XCTAssertTrue(
+      harness.lastFrame.contains("  [/] then [esc] clear search  "), "a kept search says how")
     harness.press(.character("/"), .escape)
     XCTAssertEqual(harness.column(1).prefix(2), ["Mammal", "  Cat"])
+    XCTAssertTrue(harness.lastFrame.hasSuffix("\n" + AnimalsRoot.hints))
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2557)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2751)
+extension ScreenTests {
+  @MainActor
+  func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
+    let harness = Harness(width: 60)
+    await harness.start()
+    harness.press(.down, .down, .down, .down, .character("a"))
+    harness.type("大熊猫")
+    harness.press(.enter)
+    await harness.settle()
+    harness.press(.character("a"))
+    harness.type("大熊猫大熊猫大熊猫大熊猫")
+    harness.press(.enter)
+    await harness.settle()
+    harness.press(.character("r"))
+    let frame = harness.screen.frames.last?.lines ?? []
+    XCTAssertEqual(
+      frame.prefix(3),
+      [
+        "Categories       | Mammal              | 大熊猫大熊猫大熊猫…",
+        "  Amphibian      |   Cat               |   Diet: Herbivore",
+        "  Bird           |   Dog               |   Category: Mammal",
+      ])
+    XCTAssertEqual(frame[6], "  Reptile        | > 大熊猫大熊猫大熊… |")
+    for line in harness.screen.frames.flatMap(\.lines) {
+      XCTAssertLessThanOrEqual(Self.cells(line), 60, line)
+    }
+    for line in frame where line.contains(" | ") {
+      XCTAssertEqual(Self.cells(String(line.prefix { $0 != "|" })), 17, line)
+    }
+  }
+
+  /// The cells `line` takes, counting two for each Chinese character and one for anything else.
+  static func cells(_ line: String) -> Int {
+    line.reduce(0) { $0 + ("\u{4E00}"..."\u{9FFF}" ~= $1 ? 2 : 1) }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2795)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -221,14 +283,14 @@ extension ScreenTests {
     harness.press(.character("e"))
     XCTAssertTrue(harness.lastFrame.contains("\nChoose an animal to edit first\n"))
     harness.press(.character("d"), .character("y"))
-    XCTAssertTrue(harness.lastFrame.contains("\nRefused: there is no animal 'Zebra'\n"))
+    XCTAssertTrue(harness.lastFrame.contains("\nRefused: the animal 'Zebra' does not exist\n"))
     let calls = await harness.catalogue.calls
     XCTAssertFalse(calls.contains { $0.hasPrefix("delete") }, "nothing reached the database")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2608)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2846)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:649)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:952)
 import ProgramTesting
 import XCTest
 
@@ -56,7 +56,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:703)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1006)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n")
@@ -87,7 +87,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:738)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1041)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")
@@ -115,6 +115,34 @@ extension CounterProgramTests {
       [+] increment  [-] decrement  [tab] switch view  [q] quit
       """
     )
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1076)
+extension CounterProgramTests {
+  func testHelpExplainsTheProgramAndExitsCleanly() throws {
+    for flag in ["--help", "-h"] {
+      let run = try BuiltProgram.counter.run([flag], input: "+\n")
+      XCTAssertEqual(run.status, 0, flag)
+      XCTAssertEqual(run.errorOutput, "", flag)
+      XCTAssertTrue(
+        run.output.hasPrefix("OVERVIEW: Two views of one counter, in a terminal.\n"), flag)
+      XCTAssertTrue(run.output.contains("\nUSAGE: Counter [--help]\n"), flag)
+      XCTAssertFalse(run.output.contains("Value:"), "\(flag) draws no frame")
+    }
+  }
+
+  func testAnUnknownArgumentIsAUsageError() throws {
+    let cases = [("--fast", "Unknown option '--fast'"), ("fast", "Unexpected argument 'fast'")]
+    for (argument, error) in cases {
+      let run = try BuiltProgram.counter.run([argument], input: "+\n")
+      XCTAssertEqual(run.status, 64, argument)
+      XCTAssertEqual(run.output, "", "\(argument): no frame")
+      XCTAssertEqual(
+        run.errorOutput,
+        "Error: \(error)\nUsage: Counter [--help]\n  See 'Counter --help' for more information.\n")
+    }
   }
 }
 #sourceLocation()
