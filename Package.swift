@@ -109,7 +109,11 @@ package.targets += [
     ],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData", "ProgramTesting"],
+    name: "AnimalsDataClientTests",
+    dependencies: [
+      "AnimalsDataClient", "AnimalsData", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()

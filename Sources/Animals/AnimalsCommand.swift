@@ -76,6 +76,8 @@ extension AnimalsCommand {
     let screenStore = ScreenStore(store)
     let listener = Listener(store: database)
     listener.listen(to: screenStore)
+    let watcher = ChangeWatcher(database: database)
+    try await watcher.watch(screenStore)
     let debugListener = debug ? DebugListener() : nil
     debugListener?.listen(to: store)
     let root = AnimalsRoot(context: AnimalsContext(store), animalId: animalId)
@@ -85,7 +87,7 @@ extension AnimalsCommand {
       await ScriptSession(root: root, store: store).run()
     }
     await Task.yield()
-    withExtendedLifetime((listener, screenStore, debugListener)) {}
+    withExtendedLifetime((listener, watcher, screenStore, debugListener)) {}
     try database.close()
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:207)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:211)
 import AnimalsData
 
 /// Why a command failed, in words for the person who typed it.
@@ -26,6 +26,8 @@ struct ClientError: Error, CustomStringConvertible {
       self.message = "the animal '\(animalId)' is still being saved; try again"
     case .storeIsBusy: self.message = "the catalogue is busy; try again"
     case .emptyName: self.message = "an animal's name cannot be empty"
+    case .controlCharacterInName:
+      self.message = "an animal's name cannot hold control characters (escapes, bells, line breaks)"
     }
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1002)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1010)
 import AnimalsData
 import ImmutableUI
 
@@ -24,7 +24,11 @@ struct AnimalEditorContainer {
   init(context: AnimalsContext, changeId: Animal.ID, isNew: Bool) {
     self.changeId = changeId
     self.isNew = isNew
-    self.animal = context.selectAnimal(animalId: isNew ? nil : changeId)
+    self.animal = context.select(
+      id: isNew ? nil : changeId,
+      outputSelector: OutputSelector(
+        select: AnimalsState.selectAnimal(animalId: isNew ? nil : changeId),
+        didChange: { old, new in old != new && new != nil }))
     self.status = context.select(
       id: changeId,
       outputSelector: OutputSelector(
@@ -36,7 +40,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1043)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1057)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -50,7 +54,12 @@ extension AnimalEditorContainer {
 
   /// `Add an animal`, or `Edit` and the animal's name.
   var title: String {
-    self.isNew ? "Add an animal" : "Edit \(self.animal.output?.name ?? self.changeId)"
+    self.isNew ? "Add an animal" : "Edit \(self.animalName)"
+  }
+
+  /// The name of the animal being edited, as last seen in the store.
+  var animalName: String {
+    self.animal.output?.name ?? self.changeId
   }
 
   /// The line about the change: `Saving…`, or why it failed.
@@ -64,7 +73,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1076)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1095)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

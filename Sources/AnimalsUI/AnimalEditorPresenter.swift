@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:726)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:728)
 import AnimalsData
 
 /// Draws the editor's form.
@@ -39,7 +39,7 @@ public enum AnimalEditorPresenter {
   ) -> [String] {
     var lines = [
       title,
-      Self.mark(.name, field) + "Name: " + draft.name + (field == .name ? "_" : ""),
+      Self.mark(.name, field) + "Name: " + Self.visible(draft.name) + (field == .name ? "_" : ""),
       Self.mark(.diet, field) + "Diet: < \(draft.diet.rawValue) >",
       Self.mark(.category, field) + "Category: < \(categoryName) >",
     ]
@@ -51,6 +51,12 @@ public enum AnimalEditorPresenter {
 
   private static func mark(_ row: Field, _ field: Field) -> String {
     row == field ? "> " : "  "
+  }
+
+  /// The name as typed, with any control character (a script can type one) escaped: the draft has
+  /// not met the reducer's rule yet, and must not drive the terminal meanwhile.
+  private static func visible(_ name: String) -> String {
+    Animal.escapingControlCharacters(name)
   }
 }
 #sourceLocation()

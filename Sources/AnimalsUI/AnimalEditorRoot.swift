@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1156)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1175)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1186)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1205)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -43,7 +43,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1225)
 extension AnimalEditorRoot: View {
   /// The form, as ``AnimalEditorPresenter`` draws it.
   var body: [String] {
@@ -57,7 +57,7 @@ extension AnimalEditorRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1223)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1242)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -80,7 +80,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1249)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1268)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -105,7 +105,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1278)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1297)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {
@@ -113,6 +113,9 @@ extension AnimalEditorRoot {
     do {
       try self.container.save(self.local.draft)
       self.local.didSave()
+    } catch AnimalsReducer.Error.animalNotFound where !self.container.isNew {
+      let name = self.container.animalName
+      self.local.refusal = "\(name) is no longer in the catalogue (another program deleted it)"
     } catch {
       self.local.refusal = RefusalText.message(for: error)
     }

@@ -18,6 +18,8 @@ enum RefusalText {
     case .animalHasPendingChange(let animalId): return "a change to '\(animalId)' is still being saved"
     case .storeIsBusy: return "the catalogue is busy loading or saving; try again when it is done"
     case .emptyName: return "an animal needs a name"
+    case .controlCharacterInName:
+      return "an animal's name cannot hold control characters (escapes, bells, line breaks)"
     }
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2370)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2732)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2429)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2791)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -101,6 +101,20 @@ extension AnimalsReducerTests {
       ("update with empty name", .loaded(), Self.update("Dog", name: " \n"), .failure(.emptyName)),
       ("add with empty name", .loaded(), Self.add("temp-1", name: ""), .failure(.emptyName)),
       (
+        "add with an escape", .loaded(), Self.add("temp-1", name: "Newt\u{1B}[2J"),
+        .failure(.controlCharacterInName)
+      ),
+      ("add with a bell", .loaded(), Self.add("temp-1", name: "Ne\u{7}wt"), .failure(.controlCharacterInName)),
+      (
+        "update with a C1 control", .loaded(), Self.update("Dog", name: "Do\u{9B}g"),
+        .failure(.controlCharacterInName)
+      ),
+      (
+        "update with a line break inside", .loaded(), Self.update("Dog", name: "Big\nDog"),
+        .failure(.controlCharacterInName)
+      ),
+      ("add with a trimmed line break", .loaded(), Self.add("temp-1", name: "Newt\n"), .success("temp-1")),
+      (
         "delete while updating", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog"),
         .failure(.animalHasPendingChange(animalId: "Dog"))
       ),
@@ -138,7 +152,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2510)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2886)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -202,6 +216,11 @@ extension AnimalsReducerTests {
       },
       ExpectedChange("Sparrow deleted") { $0.animals.data["Sparrow"] = nil },
       ExpectedChange("delete failed") { $0.animals.queue["Dog"] = failed },
+      ExpectedChange("file changed") { state in
+        state.animals.data = Dictionary(
+          uniqueKeysWithValues: ActionExamples.fileWithoutDog.animals.map { ($0.id, $0) })
+      },
+      ExpectedChange("file unreadable") { _ in },
     ]
     XCTAssertEqual(cases.map(\.label), ActionExamples.data.map(\.label))
     for (expectedChange, example) in zip(cases, ActionExamples.data) {
@@ -229,7 +248,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2604)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2985)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -271,7 +290,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2649)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3030)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

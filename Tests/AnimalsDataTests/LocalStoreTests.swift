@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3193)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3576)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3246)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3629)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -76,7 +76,8 @@ extension LocalStoreTests {
           try await store.updateAnimal(
             animalId: "Unicorn", name: "Unicorn", diet: .herbivorous, categoryId: "Mammal")
         },
-        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+        .animalNotFound(animalId: "Unicorn"),
+        "the animal is not in the database (another program may have deleted it)"
       ),
       (
         "update, empty name",
@@ -92,7 +93,8 @@ extension LocalStoreTests {
       ),
       (
         "delete, unknown animal", { try await store.deleteAnimal(animalId: "Unicorn") },
-        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+        .animalNotFound(animalId: "Unicorn"),
+        "the animal is not in the database (another program may have deleted it)"
       ),
     ]
     for (label, operation, expected, message) in cases {
@@ -110,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3304)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3689)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -132,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3332)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3717)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -195,7 +197,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3400)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3785)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -247,7 +249,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3456)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3841)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
