@@ -128,7 +128,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:45)
+#sourceLocation(file:"Chapters/09-animals.md",line:46)
 package.targets += [
   .executableTarget(
     name: "Animals",
@@ -140,7 +140,10 @@ package.targets += [
   .executableTarget(name: "AnimalsTour", swiftSettings: strict),
   .testTarget(
     name: "AnimalsTests",
-    dependencies: ["Animals", "AnimalsTour", "ProgramTesting", .product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: [
+      "Animals", "AnimalsTour", "AnimalsDataClient", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()

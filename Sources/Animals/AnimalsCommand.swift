@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:72)
+#sourceLocation(file:"Chapters/09-animals.md",line:76)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -38,7 +38,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:109)
+#sourceLocation(file:"Chapters/09-animals.md",line:113)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -59,7 +59,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:302)
+#sourceLocation(file:"Chapters/09-animals.md",line:308)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

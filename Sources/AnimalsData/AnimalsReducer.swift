@@ -204,7 +204,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2311)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2313)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher
@@ -212,8 +212,8 @@ extension AnimalsReducer {
     var state = state
     switch action {
     case .didNoticeChange(.success(let catalogue)):
-      state.categories.data = Dictionary(catalogue.categories.map { ($0.id, $0) }) { _, last in last }
-      state.animals.data = Dictionary(catalogue.animals.map { ($0.id, $0) }) { _, last in last }
+      state.categories.data = Dictionary(catalogue.categories.map { ($0.id, $0) }) { _, new in new }
+      state.animals.data = Dictionary(catalogue.animals.map { ($0.id, $0) }) { _, new in new }
       state.categories.status = state.categories.status.settled(.success)
       state.animals.status = state.animals.status.settled(.success)
     case .didNoticeChange(.failure(let failure)):

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2244)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2245)
 import ImmutableData
 
 /// Notices the changes other programs commit to a ``LocalStore``'s file and dispatches each, as an
@@ -31,11 +31,12 @@ public final class ChangeWatcher {
 }
 
 extension ChangeWatcher {
-  /// Reads the file's data version, then looks again every `interval` until the watcher is released,
-  /// and dispatches to `dispatcher` what changed.
+  /// Reads the file's data version, then looks again every `interval` until the watcher is
+  /// released, and dispatches to `dispatcher` what changed.
   ///
   /// - Throws: ``LocalStore/Error`` if the first read fails.
-  public func watch<D: Dispatcher<AnimalsState, AnimalsAction> & AnyObject>(_ dispatcher: D) async throws {
+  public func watch<D>(_ dispatcher: D) async throws
+  where D: Dispatcher<AnimalsState, AnimalsAction> & AnyObject {
     self.task?.cancel()
     var version = try await self.database.dataVersion()
     self.task = Task { [database, interval, weak dispatcher] in
@@ -52,7 +53,7 @@ extension ChangeWatcher {
     }
   }
 
-  /// The version the file is at and the action that reports it, or `nil` if it is still at `version`.
+  /// The version the file is at and the action that reports it; `nil` if it is still `version`.
   private static func look(
     at database: LocalStore, since version: Int
   ) async -> (Int, AnimalsAction.Data.ChangeWatcher)? {

@@ -49,8 +49,8 @@ extension LocalStore.Error: CustomStringConvertible {
     case .categoryNotFound(let categoryId): "the category '\(categoryId)' does not exist"
     case .emptyName: "an animal's name cannot be empty"
     case .unknownDiet(let animalId, let rawValue):
-      "the animal '\(Animal.escapingControlCharacters(animalId))' has a diet this program does not know: "
-        + "'\(Animal.escapingControlCharacters(rawValue))'"
+      "the animal '\(Animal.escapingControlCharacters(animalId))' has a diet this program does "
+        + "not know: '\(Animal.escapingControlCharacters(rawValue))'"
     case .sqlite(let message): "the database refused the operation: \(message)"
     }
   }

@@ -38,15 +38,16 @@ extension LocalStore {
     return database
   }
 
-  /// Makes a new catalogue under a temporary name in the folder of `path`, then links it in under
-  /// `path`. A run that stops halfway leaves at most the temporary file, which nothing opens; a file
-  /// that another program put at `path` meanwhile is kept.
+  /// Makes a new catalogue under a temporary name in the folder of `path`, then links it in
+  /// under `path`. A run that stops halfway leaves at most the temporary file, which nothing
+  /// opens; a file that another program put at `path` meanwhile is kept.
   private static func create(path: String, configuration: Configuration) throws {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     let name = ".\(URL(fileURLWithPath: path).lastPathComponent).new-\(UUID().uuidString)"
     let temporary = folder.appendingPathComponent(name).path
     if let code = createEmptyFile(atPath: temporary) {
-      throw Error.cannotWrite(path: path, reason: "cannot create a file in its folder (\(describe(code)))")
+      let reason = "cannot create a file in its folder (\(describe(code)))"
+      throw Error.cannotWrite(path: path, reason: reason)
     }
     defer { unlink(temporary) }
     let database = try DatabaseQueue(path: temporary, configuration: configuration)
@@ -59,7 +60,7 @@ extension LocalStore {
 }
 
 extension LocalStore {
-  /// - Throws: ``Error/damaged(path:)`` unless SQLite's integrity check of `db` finds nothing wrong.
+  /// - Throws: ``Error/damaged(path:)`` unless SQLite's integrity check of `db` finds no fault.
   static func requireIntact(_ db: Database, location: String) throws {
     let findings = try String.fetchAll(db, sql: "PRAGMA integrity_check")
     guard findings == ["ok"] else { throw Error.damaged(path: location) }
@@ -68,8 +69,8 @@ extension LocalStore {
   /// SQLite's result codes for a write that the system refused.
   static let refusedWrites: [ResultCode] = [.SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM]
 
-  /// Why the system refuses writes to the database at `location`, or `nil` if it does not: the file,
-  /// or the folder where SQLite keeps its journal, does not allow writing.
+  /// Why the system refuses writes to the database at `location`, or `nil` if it does not: the
+  /// file, or the folder where SQLite keeps its journal, does not allow writing.
   static func writeRefusal(at location: String) -> String? {
     guard location != ":memory:" else { return nil }
     let folder = URL(fileURLWithPath: location).deletingLastPathComponent().path
@@ -98,7 +99,7 @@ private func describe(_ code: Int32) -> String {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2207)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2208)
 extension LocalStore {
   /// SQLite's data version of the file: it changes when another connection commits a change, and
   /// never for this store's own writes.

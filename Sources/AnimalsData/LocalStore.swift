@@ -95,8 +95,8 @@ extension LocalStore {
     return LocalStore(database: database, location: location, makeAnimalId: makeAnimalId)
   }
 
-  /// Checks that `database` is new or ours and not damaged, runs the migrations, then seeds it if it
-  /// has no categories. A file that needs nothing written is only read.
+  /// Checks that `database` is new or ours and not damaged, runs the migrations, then seeds it
+  /// if it has no categories. A file that needs nothing written is only read.
   static func prepare(_ database: DatabaseQueue, location: String) throws {
     let (applicationId, isEmpty) = try database.read { db in
       (

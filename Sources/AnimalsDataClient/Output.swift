@@ -23,9 +23,11 @@ struct AnimalOutput: Encodable, Equatable {
     self.categoryId = animal.categoryId
   }
 
-  /// `Cat, Carnivore [Cat]`: name, diet, and the id to type in other commands. The store escaped any
-  /// control character in the name; an id another program wrote is escaped here.
-  var text: String { "\(self.name), \(self.diet) [\(Animal.escapingControlCharacters(self.animalId))]" }
+  /// `Cat, Carnivore [Cat]`: name, diet, and the id to type in other commands. The store escaped
+  /// any control character in the name; an id another program wrote is escaped here.
+  var text: String {
+    "\(self.name), \(self.diet) [\(Animal.escapingControlCharacters(self.animalId))]"
+  }
 }
 
 /// A category and its animals, as `list` prints them in JSON.

@@ -5,11 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:774)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:776)
 import Foundation
 import GRDB
 
-/// A kind of damage to a catalogue's file, made by changing bytes of one page, as a failing disk might.
+/// A kind of damage to a catalogue's file: bytes of one page changed, as a failing disk might.
 enum Damage: String, CaseIterable {
   case animalCell = "an animal cell that runs off its page"
   case indexCell = "an index cell whose key no longer matches its row"
@@ -29,7 +29,8 @@ enum Damage: String, CaseIterable {
     case .pageType: bytes[page.header] = 0x00
     case .freeBlock: bytes[page.header + 1...page.header + 2] = [0x00, 0x05]
     case .overwrittenPage:
-      bytes.replaceSubrange(page.start..<page.start + page.size, with: repeatElement(0xAB, count: page.size))
+      let garbage = repeatElement(UInt8(0xAB), count: page.size)
+      bytes.replaceSubrange(page.start..<page.start + page.size, with: garbage)
     }
     return Data(bytes)
   }
@@ -45,7 +46,7 @@ enum Damage: String, CaseIterable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:814)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:817)
 /// One page of a SQLite file, located in its bytes.
 struct Page {
   /// The page size, from the file's header.
@@ -83,7 +84,10 @@ extension Damage {
 
   /// Whether SQLite's `integrity_check` finds the database at `path` sound; it reads, never writes.
   static func passesIntegrityCheck(_ path: String) -> Bool {
-    (try? Self.readOnly(path) { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }) == ["ok"]
+    let findings = try? Self.readOnly(path) { db in
+      try String.fetchAll(db, sql: "PRAGMA integrity_check")
+    }
+    return findings == ["ok"]
   }
 
   private static func readOnly<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {

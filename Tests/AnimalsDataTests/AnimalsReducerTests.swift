@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2732)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2734)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2791)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2793)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -104,7 +104,10 @@ extension AnimalsReducerTests {
         "add with an escape", .loaded(), Self.add("temp-1", name: "Newt\u{1B}[2J"),
         .failure(.controlCharacterInName)
       ),
-      ("add with a bell", .loaded(), Self.add("temp-1", name: "Ne\u{7}wt"), .failure(.controlCharacterInName)),
+      (
+        "add with a bell", .loaded(), Self.add("temp-1", name: "Ne\u{7}wt"),
+        .failure(.controlCharacterInName)
+      ),
       (
         "update with a C1 control", .loaded(), Self.update("Dog", name: "Do\u{9B}g"),
         .failure(.controlCharacterInName)
@@ -113,7 +116,10 @@ extension AnimalsReducerTests {
         "update with a line break inside", .loaded(), Self.update("Dog", name: "Big\nDog"),
         .failure(.controlCharacterInName)
       ),
-      ("add with a trimmed line break", .loaded(), Self.add("temp-1", name: "Newt\n"), .success("temp-1")),
+      (
+        "add with a trimmed line break", .loaded(), Self.add("temp-1", name: "Newt\n"),
+        .success("temp-1")
+      ),
       (
         "delete while updating", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog"),
         .failure(.animalHasPendingChange(animalId: "Dog"))
@@ -152,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2886)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2894)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -248,7 +254,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2985)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2993)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -290,7 +296,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3030)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3038)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {
@@ -307,6 +313,31 @@ extension AnimalsReducerTests {
     let second = await changes.next()
     XCTAssertEqual(first?.action, Self.update("Dog"))
     XCTAssertEqual(second?.action, Self.delete("Cat"))
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3910)
+extension AnimalsReducerTests {
+  func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
+    let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))
+    let failure = Samples.failure
+    let failed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .failure(failure))))
+    var broken = AnimalsState.loaded()
+    broken.categories.status = .failure(message: "locked")
+    broken.animals.status = nil
+    let healed = try AnimalsReducer.reduce(state: broken, action: changed)
+    XCTAssertEqual(healed.categories.status, .success)
+    XCTAssertEqual(healed.animals.status, .success)
+    let unread = try AnimalsReducer.reduce(state: .loaded(), action: failed)
+    XCTAssertEqual(unread.animals.status, .failure(message: failure.message))
+    XCTAssertEqual(unread.animals.data, AnimalsState.loaded().animals.data, "the data stays")
+    var loading = AnimalsState.loaded()
+    loading.animals.status = .waiting
+    for action in [failed, changed] {
+      let after = try AnimalsReducer.reduce(state: loading, action: action)
+      XCTAssertEqual(after.animals.status, .waiting)
+    }
   }
 }
 #sourceLocation()

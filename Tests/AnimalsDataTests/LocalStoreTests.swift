@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3576)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3584)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3629)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3637)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -112,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3689)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3697)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -134,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3717)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3725)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -197,18 +197,18 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3785)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3793)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
-    let store = try LocalStore(path: path)
+    let store = try LocalStore(path: path, lockTimeout: 0.2)
     let ferret = try await store.addAnimal(name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
 
     var configuration = Configuration()
     configuration.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: path, configuration: configuration)
     try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION") }
-    XCTAssertThrowsError(try LocalStore(path: path)) { error in
+    XCTAssertThrowsError(try LocalStore(path: path, lockTimeout: 0.2)) { error in
       XCTAssertEqual(error as? LocalStore.Error, .databaseIsLocked(path: path))
     }
     do {
@@ -249,7 +249,63 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3841)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3850)
+extension LocalStoreTests {
+  func testTheDataVersionMovesForAnotherConnectionsCommitsOnly() async throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    let (here, there) = (try LocalStore(path: path), try LocalStore(path: path))
+    let start = try await here.dataVersion()
+    _ = try await here.addAnimal(name: "Stoat", diet: .carnivorous, categoryId: "Mammal")
+    let afterOwnWrite = try await here.dataVersion()
+    XCTAssertEqual(afterOwnWrite, start, "this store's own write")
+    let ferret = try await there.addAnimal(name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+    let (version, catalogue) = try await here.readCatalogue()
+    XCTAssertNotEqual(version, start, "the other store's write")
+    let now = try await here.dataVersion()
+    XCTAssertEqual(now, version)
+    XCTAssertTrue(catalogue.animals.contains(ferret))
+    XCTAssertEqual(catalogue.categories.count, 6)
+  }
+
+  func testNamesFromAnotherProgramAreEscaped() async throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    let store = try LocalStore(path: path)
+    try self.makeDatabase(
+      at: path,
+      sql: """
+        INSERT INTO category VALUES ('Myth', 'My' || char(27) || '[2Jth');
+        INSERT INTO animal
+          VALUES ('Eft', 'E' || char(7) || 'ft' || char(10) || char(155), 'Carnivore', 'Myth')
+        """)
+    let eft = try await store.fetchAnimals().first { $0.id == "Eft" }
+    XCTAssertEqual(eft?.name, #"E\u{7}ft\u{A}\u{9B}"#)
+    let myth = try await store.fetchCategories().first { $0.id == "Myth" }
+    XCTAssertEqual(myth?.name, #"My\u{1B}[2Jth"#)
+  }
+
+  @MainActor
+  func testTheWatcherDispatchesWhatAnotherProgramChanged() async throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    let (here, there) = (try LocalStore(path: path), try LocalStore(path: path))
+    let store = Store(initialState: AnimalsState.loaded(), reducer: AnimalsReducer.reduce)
+    var changes = store.makeStream().makeAsyncIterator()
+    let watcher = ChangeWatcher(database: here, interval: .milliseconds(10))
+    try await watcher.watch(store)
+    _ = try await there.deleteAnimal(animalId: "Dog")
+    let change = await changes.next(isolation: #isolation)
+    let (_, action) = try XCTUnwrap(change)
+    guard case .data(.changeWatcher(.didNoticeChange(.success(let catalogue)))) = action else {
+      return XCTFail("\(action)")
+    }
+    XCTAssertFalse(catalogue.animals.contains { $0.id == "Dog" })
+    XCTAssertNil(store.select(AnimalsState.selectAnimal(animalId: "Dog")))
+    XCTAssertEqual(store.select(AnimalsState.selectAnimalsValues(categoryId: "Mammal")).count, 3)
+    withExtendedLifetime(watcher) {}
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3939)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
