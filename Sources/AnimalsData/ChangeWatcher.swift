@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2245)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2250)
 import ImmutableData
 
 /// Notices the changes other programs commit to a ``LocalStore``'s file and dispatches each, as an
@@ -38,7 +38,7 @@ extension ChangeWatcher {
   public func watch<D>(_ dispatcher: D) async throws
   where D: Dispatcher<AnimalsState, AnimalsAction> & AnyObject {
     self.task?.cancel()
-    var version = try await self.database.dataVersion()
+    var version: Int? = try await self.database.dataVersion()
     self.task = Task { [database, interval, weak dispatcher] in
       var last: AnimalsAction.Data.ChangeWatcher?
       while !Task.isCancelled {
@@ -54,15 +54,16 @@ extension ChangeWatcher {
   }
 
   /// The version the file is at and the action that reports it; `nil` if it is still `version`.
+  /// After a failure the version is unknown, so that the next look reads the catalogue again.
   private static func look(
-    at database: LocalStore, since version: Int
-  ) async -> (Int, AnimalsAction.Data.ChangeWatcher)? {
+    at database: LocalStore, since version: Int?
+  ) async -> (Int?, AnimalsAction.Data.ChangeWatcher)? {
     do {
       guard try await database.dataVersion() != version else { return nil }
       let (seen, catalogue) = try await database.readCatalogue()
       return (seen, .didNoticeChange(result: .success(catalogue)))
     } catch {
-      return (version, .didNoticeChange(result: .failure(PersistenceFailure(error))))
+      return (nil, .didNoticeChange(result: .failure(PersistenceFailure(error))))
     }
   }
 }

@@ -57,7 +57,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1997)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2000)
 import GRDB
 
 extension LocalStore {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3584)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3590)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3637)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3643)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -112,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3697)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3703)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -134,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3725)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3731)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -197,7 +197,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3793)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3799)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -249,7 +249,32 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3850)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3855)
+extension LocalStoreTests {
+  func testARowNoRecordCanDecodeReadsAsDamaged() async throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    try self.makeDatabase(
+      at: path,
+      sql: """
+        PRAGMA application_id = \(0x416E_6D6C);
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('create categories and animals');
+        CREATE TABLE category (categoryId TEXT PRIMARY KEY, name TEXT);
+        CREATE TABLE animal (animalId TEXT PRIMARY KEY, name TEXT, diet TEXT, categoryId TEXT);
+        INSERT INTO category VALUES ('Myth', NULL);
+        """)
+    let store = try LocalStore(path: path)
+    do {
+      _ = try await store.fetchCategories()
+      XCTFail("the row should have been refused")
+    } catch {
+      XCTAssertEqual(error as? LocalStore.Error, .damaged(path: path))
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3885)
 extension LocalStoreTests {
   func testTheDataVersionMovesForAnotherConnectionsCommitsOnly() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -302,10 +327,49 @@ extension LocalStoreTests {
     XCTAssertEqual(store.select(AnimalsState.selectAnimalsValues(categoryId: "Mammal")).count, 3)
     withExtendedLifetime(watcher) {}
   }
+
+  @MainActor
+  func testTheWatcherReportsAFailedLookOnceAndRecovers() async throws {
+    let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
+    let here = try LocalStore(path: path, lockTimeout: 0.05)
+    let store = Store(initialState: AnimalsState.loaded(), reducer: AnimalsReducer.reduce)
+    var changes = store.makeStream().makeAsyncIterator()
+    let watcher = ChangeWatcher(database: here, interval: .milliseconds(10))
+    try await watcher.watch(store)
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: path, configuration: configuration)
+    try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION") }
+
+    let locked = Status.failure(message: LocalStore.Error.databaseIsLocked(path: path).description)
+    try await self.wait { store.select(AnimalsState.selectAnimalsStatus()) == locked }
+    try await Task.sleep(for: .milliseconds(300))
+    try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+    try await self.wait { store.select(AnimalsState.selectAnimalsStatus()) == .success }
+    guard store.select(AnimalsState.selectAnimalsStatus()) == .success else { return }
+    let first = await changes.next(isolation: #isolation)
+    let second = await changes.next(isolation: #isolation)
+    guard case .data(.changeWatcher(.didNoticeChange(.failure))) = first?.action,
+      case .data(.changeWatcher(.didNoticeChange(.success))) = second?.action
+    else {
+      return XCTFail("many failed looks, one report: \(String(describing: (first, second)))")
+    }
+    withExtendedLifetime(watcher) {}
+  }
+
+  /// Returns once `isDone()`, or fails the test after five seconds.
+  @MainActor
+  func wait(until isDone: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !isDone() && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    XCTAssertTrue(isDone(), "gave up waiting")
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3939)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4013)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

@@ -66,6 +66,31 @@ final class AnimalsSharingTests: AnimalsTestCase {
 #sourceLocation()
 
 #sourceLocation(file:"Chapters/09-animals.md",line:1303)
+extension AnimalsSharingTests {
+  func testTheProgramAndTheClientWritingAtOnceBothSucceed() throws {
+    XCTAssertEqual(try self.run(script: "q\n").status, 0)
+    let database = ["--database", self.path("animals.sqlite")]
+    let clientRuns = Thread {
+      for index in 1...6 {
+        let add = ["add", "--name", "Client \(index)", "--diet", "carnivore", "--category", "Fish"]
+        _ = try? BuiltProgram("AnimalsDataClient").run(add + database)
+      }
+    }
+    clientRuns.start()
+    let script = (1...6).map { "a\ntype Screen \($0)\nenter\n" }.joined()
+    let run = try self.run(script: script)
+    while !clientRuns.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+    XCTAssertEqual(run.status, 0, run.errorOutput)
+    XCTAssertFalse(run.output.contains("Could not save"), run.output)
+    let listed = try BuiltProgram("AnimalsDataClient").run(["list"] + database)
+    for name in (1...6).flatMap({ ["Screen \($0)", "Client \($0)"] }) {
+      XCTAssertTrue(listed.output.contains("  \(name), "), "\(name) is in the file:\n\(listed.output)")
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:1332)
 import GRDB
 
 extension AnimalsSharingTests {
