@@ -317,7 +317,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3984)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3986)
 extension AnimalsReducerTests {
   func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
     let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))

@@ -339,7 +339,9 @@ extension LocalStoreTests {
     var configuration = Configuration()
     configuration.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: path, configuration: configuration)
-    try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION") }
+    try await other.writeWithoutTransaction { db in
+      try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
+    }
 
     let locked = Status.failure(message: LocalStore.Error.databaseIsLocked(path: path).description)
     try await self.wait { store.select(AnimalsState.selectAnimalsStatus()) == locked }
@@ -369,7 +371,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4013)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4015)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

@@ -84,7 +84,7 @@ extension AnimalsSharingTests {
     XCTAssertFalse(run.output.contains("Could not save"), run.output)
     let listed = try BuiltProgram("AnimalsDataClient").run(["list"] + database)
     for name in (1...6).flatMap({ ["Screen \($0)", "Client \($0)"] }) {
-      XCTAssertTrue(listed.output.contains("  \(name), "), "\(name) is in the file:\n\(listed.output)")
+      XCTAssertTrue(listed.output.contains("  \(name), "), "\(name) is not in:\n\(listed.output)")
     }
   }
 }
