@@ -98,7 +98,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2234)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2238)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

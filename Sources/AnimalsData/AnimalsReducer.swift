@@ -204,7 +204,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2319)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2323)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2740)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2744)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2799)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2803)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -158,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2900)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2904)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -254,7 +254,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2999)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3003)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -296,7 +296,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3044)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3048)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {
@@ -317,7 +317,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3986)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3990)
 extension AnimalsReducerTests {
   func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
     let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))
