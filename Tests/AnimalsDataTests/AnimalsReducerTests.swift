@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2744)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2929)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2803)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2988)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -158,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2904)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3089)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -254,7 +254,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3003)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3188)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -296,7 +296,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3048)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3233)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {
@@ -313,31 +313,6 @@ extension AnimalsReducerTests {
     let second = await changes.next()
     XCTAssertEqual(first?.action, Self.update("Dog"))
     XCTAssertEqual(second?.action, Self.delete("Cat"))
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3990)
-extension AnimalsReducerTests {
-  func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
-    let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))
-    let failure = Samples.failure
-    let failed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .failure(failure))))
-    var broken = AnimalsState.loaded()
-    broken.categories.status = .failure(message: "locked")
-    broken.animals.status = nil
-    let healed = try AnimalsReducer.reduce(state: broken, action: changed)
-    XCTAssertEqual(healed.categories.status, .success)
-    XCTAssertEqual(healed.animals.status, .success)
-    let unread = try AnimalsReducer.reduce(state: .loaded(), action: failed)
-    XCTAssertEqual(unread.animals.status, .failure(message: failure.message))
-    XCTAssertEqual(unread.animals.data, AnimalsState.loaded().animals.data, "the data stays")
-    var loading = AnimalsState.loaded()
-    loading.animals.status = .waiting
-    for action in [failed, changed] {
-      let after = try AnimalsReducer.reduce(state: loading, action: action)
-      XCTAssertEqual(after.animals.status, .waiting)
-    }
   }
 }
 #sourceLocation()
