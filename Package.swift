@@ -110,7 +110,11 @@ package.targets += [
     ],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsDataClientTests", dependencies: ["AnimalsDataClient", "AnimalsData", "ProgramTesting"],
+    name: "AnimalsDataClientTests",
+    dependencies: [
+      "AnimalsDataClient", "AnimalsData", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()
@@ -127,7 +131,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:46)
+#sourceLocation(file:"Chapters/09-animals.md",line:47)
 package.targets += [
   .executableTarget(
     name: "Animals",
@@ -140,7 +144,7 @@ package.targets += [
   .testTarget(
     name: "AnimalsTests",
     dependencies: [
-      "Animals", "AnimalsTour", "ProgramTesting", "Terminal",
+      "Animals", "AnimalsTour", "AnimalsDataClient", "ProgramTesting", "Terminal",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),

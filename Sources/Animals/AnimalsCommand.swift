@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:76)
+#sourceLocation(file:"Chapters/09-animals.md",line:77)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -38,7 +38,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:113)
+#sourceLocation(file:"Chapters/09-animals.md",line:114)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -59,7 +59,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:306)
+#sourceLocation(file:"Chapters/09-animals.md",line:309)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -76,6 +76,8 @@ extension AnimalsCommand {
     let screenStore = ScreenStore(store)
     let listener = Listener(store: database)
     listener.listen(to: screenStore)
+    let watcher = ChangeWatcher(database: database)
+    try await watcher.watch(screenStore)
     let debugListener = debug ? DebugListener() : nil
     debugListener?.listen(to: store)
     let root = AnimalsRoot(context: AnimalsContext(store), animalId: animalId)
@@ -85,7 +87,7 @@ extension AnimalsCommand {
       await ScriptSession(root: root, store: store).run()
     }
     await Task.yield()
-    withExtendedLifetime((listener, screenStore, debugListener)) {}
+    withExtendedLifetime((listener, watcher, screenStore, debugListener)) {}
     try database.close()
   }
 }

@@ -60,3 +60,29 @@ extension Animal {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:833)
+extension Animal {
+  /// Whether `text` holds a control character (Unicode's category `Cc`: C0, delete, C1).
+  ///
+  /// `Animal.containsControlCharacter("Newt\u{1B}[2J")` is `true`; `"Axolotl"` gives `false`.
+  public static func containsControlCharacter(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
+  /// `text` with each control character written out as a visible escape, so that it cannot drive
+  /// a terminal: `"Newt\u{7}"` becomes `#"Newt\u{7}"#`, whose backslash prints as a backslash.
+  public static func escapingControlCharacters(_ text: String) -> String {
+    var escaped = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        escaped.append(contentsOf: "\\u{\(code)}".unicodeScalars)
+      } else {
+        escaped.append(scalar)
+      }
+    }
+    return String(escaped)
+  }
+}
+#sourceLocation()

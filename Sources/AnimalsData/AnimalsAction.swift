@@ -74,6 +74,8 @@ extension AnimalsAction {
   public enum Data: Hashable, Sendable {
     /// An answer of the persistent session, which runs the store's queries and mutations.
     case persistentSession(PersistentSession)
+    /// A report of the change watcher, which notices what other programs write to the file.
+    case changeWatcher(ChangeWatcher)
   }
 }
 
@@ -92,6 +94,16 @@ extension AnimalsAction.Data {
     case didUpdateAnimal(animalId: Animal.ID, result: Result<Animal, PersistenceFailure>)
     /// Deleting the animal `animalId` finished; on success, the animal that was deleted.
     case didDeleteAnimal(animalId: Animal.ID, result: Result<Animal, PersistenceFailure>)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2260)
+extension AnimalsAction.Data {
+  /// What the change watcher noticed in the file.
+  public enum ChangeWatcher: Hashable, Sendable {
+    /// Another program changed the file; on success, everything the file now holds.
+    case didNoticeChange(result: Result<SampleData, PersistenceFailure>)
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:980)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1028)
 /// O(1) filters for Chapter 2's selections: `true` when an action may change what a selection shows.
 ///
 /// A filter receives the state *before* the action, and the action.
@@ -21,13 +21,15 @@ public enum AnimalsFilter {
         case .didFetchCategories(.failure), .didReloadSampleData(.failure): false
         case .didFetchAnimals, .didAddAnimal, .didUpdateAnimal, .didDeleteAnimal: false
         }
+      case .data(.changeWatcher(.didNoticeChange(.success))): true
+      case .data(.changeWatcher(.didNoticeChange(.failure))): false
       }
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1015)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1065)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(
@@ -48,6 +50,8 @@ extension AnimalsFilter {
           .didUpdateAnimal(_, .failure), .didDeleteAnimal(_, .failure), .didFetchCategories:
           false
         }
+      case .data(.changeWatcher(.didNoticeChange(.success))): true
+      case .data(.changeWatcher(.didNoticeChange(.failure))): false
       }
     }
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:653)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:655)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -19,6 +19,7 @@ public enum AnimalsReducer {
     switch action {
     case .ui(let action): try self.reduce(state: state, action: action)
     case .data(.persistentSession(let action)): self.reduce(state: state, action: action)
+    case .data(.changeWatcher(let action)): self.reduce(state: state, action: action)
     }
   }
 }
@@ -34,11 +35,14 @@ extension AnimalsReducer {
     case storeIsBusy
     /// The name is empty, or only white space.
     case emptyName
+    /// The name holds a control character, such as an escape or a line break, which could drive
+    /// the terminal that shows it.
+    case controlCharacterInName
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:691)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:697)
 extension AnimalsReducer.Error: CustomStringConvertible {
   /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
   public var description: String {
@@ -48,12 +52,14 @@ extension AnimalsReducer.Error: CustomStringConvertible {
       "the animal '\(animalId)' is still being saved; try again"
     case .storeIsBusy: "the catalogue is busy loading or saving; try again when it is done"
     case .emptyName: "an animal's name cannot be empty"
+    case .controlCharacterInName:
+      "an animal's name cannot hold control characters (escapes, bells, line breaks)"
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:718)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:726)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -67,7 +73,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:738)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:746)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -110,27 +116,34 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:791)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:799)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
   ) throws -> AnimalsState {
     switch action {
     case .didTapAddAnimalButton(let id, let name, _, _):
-      guard Animal.normalizedName(name) != nil else { throw Error.emptyName }
+      try Self.requireValid(name: name)
       guard state.animals.queue[id] != .waiting else {
         throw Error.animalHasPendingChange(animalId: id)
       }
       return state.queuing(id)
     case .didTapUpdateAnimalButton(let animalId, let name, _, _):
-      guard Animal.normalizedName(name) != nil else { throw Error.emptyName }
+      try Self.requireValid(name: name)
       return try state.askingToChange(animalId: animalId)
     }
+  }
+
+  /// - Throws: ``Error/emptyName`` if `name` is only white space, and
+  ///   ``Error/controlCharacterInName`` if it holds a control character once trimmed.
+  private static func requireValid(name: String) throws {
+    guard let name = Animal.normalizedName(name) else { throw Error.emptyName }
+    guard !Animal.containsControlCharacter(name) else { throw Error.controlCharacterInName }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:814)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:862)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -166,7 +179,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:899)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:947)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -204,6 +217,34 @@ extension AnimalsReducer {
       state.animals.queue[id] = .failure(message: failure.message)
     }
     return state
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2345)
+extension AnimalsReducer {
+  private static func reduce(
+    state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher
+  ) -> AnimalsState {
+    var state = state
+    switch action {
+    case .didNoticeChange(.success(let catalogue)):
+      state.categories.data = Dictionary(catalogue.categories.map { ($0.id, $0) }) { _, new in new }
+      state.animals.data = Dictionary(catalogue.animals.map { ($0.id, $0) }) { _, new in new }
+      state.categories.status = state.categories.status.settled(.success)
+      state.animals.status = state.animals.status.settled(.success)
+    case .didNoticeChange(.failure(let failure)):
+      state.categories.status = state.categories.status.settled(.failure(message: failure.message))
+      state.animals.status = state.animals.status.settled(.failure(message: failure.message))
+    }
+    return state
+  }
+}
+
+extension Status? {
+  /// `status`, unless a load is waiting for its own answer.
+  fileprivate func settled(_ status: Status) -> Status? {
+    self == .waiting ? self : status
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1903)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1960)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -18,6 +18,8 @@ extension LocalStore {
     case damaged(path: String)
     /// Another connection holds a lock on the database at `path`; try again later.
     case databaseIsLocked(path: String)
+    /// The system refuses to write the database at `path`, or to create it, for `reason`.
+    case cannotWrite(path: String, reason: String)
     /// There is no animal `animalId`.
     case animalNotFound(animalId: Animal.ID)
     /// There is no category `categoryId`.
@@ -41,18 +43,21 @@ extension LocalStore.Error: CustomStringConvertible {
         + "not an Animals database (it was not changed)"
     case .damaged(let path): "the database '\(path)' is damaged (it was not changed)"
     case .databaseIsLocked(let path): "the database '\(path)' is locked by another program; try again"
-    case .animalNotFound(let animalId): "the animal '\(animalId)' does not exist"
+    case .cannotWrite(let path, let reason): "cannot write the database '\(path)': \(reason)"
+    case .animalNotFound:
+      "the animal is not in the database (another program may have deleted it)"
     case .categoryNotFound(let categoryId): "the category '\(categoryId)' does not exist"
     case .emptyName: "an animal's name cannot be empty"
     case .unknownDiet(let animalId, let rawValue):
-      "the animal '\(animalId)' has a diet this program does not know: '\(rawValue)'"
+      "the animal '\(Animal.escapingControlCharacters(animalId))' has a diet this program does "
+        + "not know: '\(Animal.escapingControlCharacters(rawValue))'"
     case .sqlite(let message): "the database refused the operation: \(message)"
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1957)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2022)
 import GRDB
 
 extension LocalStore {
@@ -76,8 +81,14 @@ extension LocalStore {
       .damaged(path: location)
     case let error as DatabaseError where error.resultCode == .SQLITE_BUSY:
       .databaseIsLocked(path: location)
+    case let error as DatabaseError where Self.refusedWrites.contains(error.resultCode):
+      .cannotWrite(path: location, reason: Self.writeRefusal(at: location) ?? "\(error.resultCode)")
+    case let error as DatabaseError where error.resultCode == .SQLITE_FULL:
+      .cannotWrite(path: location, reason: "the disk is full")
     case let error as DatabaseError:
       .sqlite(message: error.message ?? "\(error.resultCode)")
+    case is RowDecodingError:
+      .damaged(path: location)
     default:
       .sqlite(message: String(describing: error))
     }
@@ -93,9 +104,13 @@ extension LocalStore {
   }
 
   /// The result of writing with `body` in one transaction, which rolls back if `body` throws.
+  /// A damaged file is refused before `body` runs, so nothing is ever written into one.
   func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
     do {
-      return try await self.database.write(body)
+      return try await self.database.write { [location = self.location] db in
+        try Self.requireIntact(db, location: location)
+        return try body(db)
+      }
     } catch {
       throw Self.translate(error, location: self.location)
     }

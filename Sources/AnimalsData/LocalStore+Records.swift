@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1742)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1798)
 import GRDB
 
 /// A row of the `category` table.
@@ -21,9 +21,9 @@ struct CategoryRecord: Codable, FetchableRecord, PersistableRecord {
     self.name = category.name
   }
 
-  /// The category this row stores.
+  /// The category this row stores, its name with any control character escaped.
   var category: Category {
-    Category(categoryId: self.categoryId, name: self.name)
+    Category(categoryId: self.categoryId, name: Animal.escapingControlCharacters(self.name))
   }
 }
 
@@ -44,7 +44,7 @@ struct AnimalRecord: Codable, FetchableRecord, PersistableRecord {
     self.categoryId = animal.categoryId
   }
 
-  /// The animal this row stores.
+  /// The animal this row stores, its name with any control character escaped.
   ///
   /// - Throws: ``LocalStore/Error/unknownDiet(animalId:rawValue:)`` if the diet is not one this
   ///   version knows, as when another program wrote the row.
@@ -52,7 +52,8 @@ struct AnimalRecord: Codable, FetchableRecord, PersistableRecord {
     guard let diet = Animal.Diet(rawValue: self.diet) else {
       throw LocalStore.Error.unknownDiet(animalId: self.animalId, rawValue: self.diet)
     }
-    return Animal(animalId: self.animalId, name: self.name, diet: diet, categoryId: self.categoryId)
+    let name = Animal.escapingControlCharacters(self.name)
+    return Animal(animalId: self.animalId, name: name, diet: diet, categoryId: self.categoryId)
   }
 }
 #sourceLocation()

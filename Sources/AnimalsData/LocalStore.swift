@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1579)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1631)
 import Foundation
 import GRDB
 
@@ -32,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1618)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1670)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -60,23 +60,24 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1662)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1714)
 extension LocalStore {
-  /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
-  /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
+  /// Opens the database at `path`, or creates it whole if there is no file, brings its schema up to
+  /// date, and seeds it if it has no categories. An access waits up to `lockTimeout` seconds for
+  /// another program's lock. New animals get their ids from `makeAnimalId`, by default a new UUID.
   ///
-  /// - Throws: ``Error/notADatabase(path:)`` if the file is not a SQLite database,
+  /// - Throws: ``Error/notADatabase(path:)`` if the file is empty or not a SQLite database,
   ///   ``Error/anotherProgramsDatabase(path:applicationId:)`` if it is another program's,
   ///   ``Error/damaged(path:)`` if SQLite finds it corrupt (in those three cases it is left as it was),
-  ///   ``Error/databaseIsLocked(path:)`` if another connection holds a lock on it, and
+  ///   ``Error/databaseIsLocked(path:)`` if another connection holds a lock on it,
+  ///   ``Error/cannotWrite(path:reason:)`` if it cannot be created, and
   ///   ``Error/sqlite(message:)`` for anything else SQLite refuses.
   public convenience init(
-    path: String, makeAnimalId: @escaping @Sendable () -> Animal.ID = { UUID().uuidString }
+    path: String, lockTimeout: TimeInterval = 2,
+    makeAnimalId: @escaping @Sendable () -> Animal.ID = { UUID().uuidString }
   ) throws {
     let database = try Self.translatingErrors(location: path) {
-      let database = try DatabaseQueue(path: path)
-      try Self.prepare(database, location: path)
-      return database
+      try Self.openOrCreate(path: path, configuration: Self.configuration(lockTimeout: lockTimeout))
     }
     self.init(database: database, location: path, makeAnimalId: makeAnimalId)
   }
@@ -94,8 +95,9 @@ extension LocalStore {
     return LocalStore(database: database, location: location, makeAnimalId: makeAnimalId)
   }
 
-  /// Checks that `database` is new or ours, runs the migrations, then seeds it if it has no categories.
-  private static func prepare(_ database: DatabaseQueue, location: String) throws {
+  /// Checks that `database` is new or ours and not damaged, runs the migrations, then seeds it
+  /// if it has no categories. A file that needs nothing written is only read.
+  static func prepare(_ database: DatabaseQueue, location: String) throws {
     let (applicationId, isEmpty) = try database.read { db in
       (
         try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
@@ -105,7 +107,9 @@ extension LocalStore {
     guard applicationId == Self.applicationId || (applicationId == 0 && isEmpty) else {
       throw Error.anotherProgramsDatabase(path: location, applicationId: applicationId)
     }
+    try database.read { db in try Self.requireIntact(db, location: location) }
     try Self.migrator.migrate(database)
+    guard try database.read({ db in try CategoryRecord.fetchCount(db) }) == 0 else { return }
     try database.write { db in
       guard try CategoryRecord.fetchCount(db) == 0 else { return }
       try Self.insert(SampleData.standard, into: db)
@@ -129,7 +133,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1803)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1860)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -143,7 +147,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1822)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1879)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(

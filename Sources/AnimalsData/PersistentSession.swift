@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1091)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1143)
 import ImmutableData
 
 /// Makes thunks that run one operation of a ``PersistentSessionStore`` each, then dispatch its
@@ -46,7 +46,7 @@ extension PersistentSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1139)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1191)
 extension PersistentSession {
   /// Reads every category.
   package func fetchCategories<D, S>() -> AnimalsThunk<D, S>

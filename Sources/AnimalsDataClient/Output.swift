@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:253)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:257)
 import AnimalsData
 import Foundation
 
@@ -23,8 +23,11 @@ struct AnimalOutput: Encodable, Equatable {
     self.categoryId = animal.categoryId
   }
 
-  /// `Cat, Carnivore [Cat]`: name, diet, and the id to type in other commands.
-  var text: String { "\(self.name), \(self.diet) [\(self.animalId)]" }
+  /// `Cat, Carnivore [Cat]`: name, diet, and the id to type in other commands. The store escaped
+  /// any control character in the name; an id another program wrote is escaped here.
+  var text: String {
+    "\(self.name), \(self.diet) [\(Animal.escapingControlCharacters(self.animalId))]"
+  }
 }
 
 /// A category and its animals, as `list` prints them in JSON.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1012)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1018)
 import AnimalsData
 import ImmutableUI
 
@@ -27,7 +27,11 @@ struct AnimalEditorContainer {
     self.changeId = changeId
     self.isNew = isNew
     self.animals = context.selectAnimalsValues(categoryId: nil)
-    self.animal = context.selectAnimal(animalId: isNew ? nil : changeId)
+    self.animal = context.select(
+      id: isNew ? nil : changeId,
+      outputSelector: OutputSelector(
+        select: AnimalsState.selectAnimal(animalId: isNew ? nil : changeId),
+        didChange: { old, new in old != new && new != nil }))
     self.status = context.select(
       id: changeId,
       outputSelector: OutputSelector(
@@ -39,7 +43,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1056)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1068)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -53,7 +57,12 @@ extension AnimalEditorContainer {
 
   /// `Add an animal`, or `Edit` and the animal's name.
   var title: String {
-    self.isNew ? "Add an animal" : "Edit \(self.animal.output?.name ?? self.changeId)"
+    self.isNew ? "Add an animal" : "Edit \(self.animalName)"
+  }
+
+  /// The name of the animal being edited, as last seen in the store.
+  var animalName: String {
+    self.animal.output?.name ?? self.changeId
   }
 
   /// The line about the change: `Saving…`, or why it failed.
@@ -67,7 +76,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1091)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1108)
 extension AnimalEditorContainer {
   /// The ids of the animals in `categoryId` now.
   func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
@@ -84,7 +93,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1118)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1135)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

@@ -41,7 +41,7 @@ public enum AnimalEditorPresenter {
   ) -> [String] {
     let fields = [
       title,
-      Self.mark(.name, field) + "Name: " + draft.name + (field == .name ? "_" : ""),
+      Self.mark(.name, field) + "Name: " + Self.visible(draft.name) + (field == .name ? "_" : ""),
       Self.mark(.diet, field) + "Diet: < \(draft.diet.rawValue) >",
       Self.mark(.category, field) + "Category: < \(categoryName) >",
     ]
@@ -54,6 +54,12 @@ public enum AnimalEditorPresenter {
 
   private static func mark(_ row: Field, _ field: Field) -> String {
     row == field ? "> " : "  "
+  }
+
+  /// The name as typed, with any control character (a script can type one) escaped: the draft has
+  /// not met the reducer's rule yet, and must not drive the terminal meanwhile.
+  private static func visible(_ name: String) -> String {
+    Animal.escapingControlCharacters(name)
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1223)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1236)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1253)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -52,7 +52,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1266)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1283)
 extension AnimalEditorRoot {
   /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
   func lines(width: Int) -> [String] {
@@ -67,7 +67,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1284)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1301)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -90,7 +90,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1310)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1327)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -115,7 +115,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1340)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1357)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {
@@ -125,6 +125,9 @@ extension AnimalEditorRoot {
     do {
       try self.container.save(draft)
       self.local.didSave(draft, among: earlierIds)
+    } catch AnimalsReducer.Error.animalNotFound where !self.container.isNew {
+      let name = self.container.animalName
+      self.local.refusal = "\(name) is no longer in the catalogue (another program deleted it)"
     } catch {
       self.local.refusal = "\(error)"
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1867)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1887)
 import ImmutableData
 import ImmutableUI
 
@@ -47,7 +47,7 @@ extension ScreenStore: ImmutableData.Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1911)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1931)
 extension ScreenStore: ImmutableData.Selector {
   /// The store's answer to `selector`.
   public func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:584)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:591)
 import Foundation
+import GRDB
 import XCTest
 
 final class AnimalsDataClientTests: XCTestCase {
@@ -72,7 +73,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:654)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:662)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -111,7 +112,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:701)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:709)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()
@@ -157,6 +158,122 @@ extension AnimalsDataClientTests {
     XCTAssertEqual(
       run.errorOutput, "Error: the file '\(path)' is not an Animals database (it was not changed)\n")
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:866)
+extension AnimalsDataClientTests {
+  func testADamagedCatalogueIsNeverWrittenTo() throws {
+    let fresh = try self.makeDatabasePath()
+    _ = try self.run(["list"], database: fresh)
+    let catalogue = try Data(contentsOf: URL(fileURLWithPath: fresh))
+    let rootPages = try Damage.rootPages(of: fresh)
+    let commands = [
+      ["add", "--name", "Ferret", "--diet", "carnivore", "--category", "Mammal"],
+      ["update", "Dog", "--name", "Wolf"], ["delete", "Dog"], ["reload"], ["list"],
+    ]
+    for damage in Damage.allCases {
+      let path = try self.makeDatabasePath()
+      let damaged = damage.apply(to: catalogue, rootPages: rootPages)
+      try damaged.write(to: URL(fileURLWithPath: path))
+      XCTAssertFalse(Damage.passesIntegrityCheck(path), "\(damage.rawValue) is damage")
+      for arguments in commands {
+        let run = try ClientProgram.run(arguments + ["--database", path])
+        let label = "\(damage.rawValue), \(arguments[0])"
+        XCTAssertEqual(run.status, 1, label)
+        XCTAssertEqual(
+          run.errorOutput, "Error: the database '\(path)' is damaged (it was not changed)\n", label)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), damaged, label)
+      }
+    }
+  }
+
+  func testAnEmptyFileIsNotAdopted() throws {
+    let path = try self.makeDatabasePath()
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+    let add = ["add", "--name", "Ferret", "--diet", "carnivore", "--category", "Mammal"]
+    let run = try ClientProgram.run(add + ["--database", path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.errorOutput,
+      "Error: the file '\(path)' is not an Animals database (it was not changed)\n")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data())
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["animals.sqlite"])
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:913)
+extension AnimalsDataClientTests {
+  func testNamesCannotDriveTheTerminal() throws {
+    let database = try self.makeDatabasePath()
+    _ = try self.run(["list"], database: database)
+    let before = try Data(contentsOf: URL(fileURLWithPath: database))
+    for name in ["\u{1B}[2J\u{1B}]0;Gotcha\u{7}", "Two\nlines", "C1 \u{9B}31m red"] {
+      for arguments in [
+        ["add", "--name", name, "--diet", "carnivore", "--category", "Mammal"],
+        ["update", "Dog", "--name", name],
+      ] {
+        let run = try ClientProgram.run(arguments + ["--database", database])
+        XCTAssertEqual(run.status, 1, "\(arguments)")
+        XCTAssertEqual(
+          run.errorOutput,
+          "Error: an animal's name cannot hold control characters (escapes, bells, line breaks)\n")
+      }
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+
+    let other = try DatabaseQueue(path: database)
+    try other.write { db in
+      try db.execute(
+        sql: "INSERT INTO animal VALUES (?, ?, 'Carnivore', 'Amphibian')",
+        arguments: ["Eft\u{1B}", "Newt\u{1B}[2J\u{7}"])
+    }
+    try other.close()
+    let text = try self.run(["list", "--category", "Amphibian"], database: database)
+    XCTAssertEqual(
+      text, "Amphibian\n  Newt, Carnivore [Newt]\n  Newt\\u{1B}[2J\\u{7}, Carnivore [Eft\\u{1B}]\n")
+    let json = try self.run(["list", "--category", "Amphibian", "--json"], database: database)
+    let controls = json.unicodeScalars.filter { $0.properties.generalCategory == .control }
+    XCTAssertEqual(Set(controls), ["\n"], "only the JSON's own line breaks")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:955)
+extension AnimalsDataClientTests {
+  func testTwoProgramsWritingAtOnceBothSucceed() throws {
+    let database = try self.makeDatabasePath()
+    _ = try self.run(["list"], database: database)
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 2) { side in
+      for index in 1...8 {
+        let name = "Ferret \(side)-\(index)"
+        let add = ["add", "--name", name, "--diet", "carnivore", "--category", "Mammal"]
+        let run = try? ClientProgram.run(add + ["--database", database])
+        if run?.status != 0 { failures.append("\(name): \(run?.errorOutput ?? "did not run")") }
+      }
+    }
+    XCTAssertEqual(failures.all, [])
+    let listed = try self.run(["list", "--category", "Mammal", "--json"], database: database)
+    let mammals = try self.decode([CategoryJSON].self, listed)
+    XCTAssertEqual(mammals.first?.animals.filter { $0.name.hasPrefix("Ferret ") }.count, 16)
+  }
+}
+
+/// The failures that threads report, collected under a lock.
+final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var failures: [String] = []
+
+  func append(_ failure: String) {
+    self.lock.withLock { self.failures.append(failure) }
+  }
+
+  var all: [String] {
+    self.lock.withLock { self.failures }
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2069)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2621)
 import AnimalsData
 
 /// The kind of an action: its case, and for data actions whether it reports a success.
@@ -24,7 +24,7 @@ struct ActionKind: Hashable, CustomStringConvertible {
     ].map { ActionKind(name: $0, succeeded: nil) }
       + [
         "didFetchCategories", "didFetchAnimals", "didReloadSampleData", "didAddAnimal", "didUpdateAnimal",
-        "didDeleteAnimal",
+        "didDeleteAnimal", "didNoticeChange",
       ].flatMap { [ActionKind(name: $0, succeeded: true), ActionKind(name: $0, succeeded: false)] })
 
   /// The kind of `action`.
@@ -54,6 +54,8 @@ struct ActionKind: Hashable, CustomStringConvertible {
       self.init(name: "didUpdateAnimal", succeeded: result.succeeded)
     case .data(.persistentSession(.didDeleteAnimal(_, let result))):
       self.init(name: "didDeleteAnimal", succeeded: result.succeeded)
+    case .data(.changeWatcher(.didNoticeChange(let result))):
+      self.init(name: "didNoticeChange", succeeded: result.succeeded)
     }
   }
 
@@ -108,7 +110,14 @@ enum ActionExamples {
     ("Dog deleted", session(.didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)))),
     ("Sparrow deleted", session(.didDeleteAnimal(animalId: "Sparrow", result: .success(Samples.sparrow)))),
     ("delete failed", session(.didDeleteAnimal(animalId: "Dog", result: .failure(Samples.failure)))),
+    ("file changed", .data(.changeWatcher(.didNoticeChange(result: .success(fileWithoutDog))))),
+    ("file unreadable", .data(.changeWatcher(.didNoticeChange(result: .failure(Samples.failure))))),
   ]
+
+  /// The catalogue after another program deleted the dog and added a ferret.
+  static let fileWithoutDog = SampleData(
+    categories: SampleData.standard.categories,
+    animals: SampleData.standard.animals.filter { $0.id != "Dog" } + [Samples.ferret])
 
   static let all = ui + data
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2390)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2951)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2449)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3010)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -101,6 +101,26 @@ extension AnimalsReducerTests {
       ("update with empty name", .loaded(), Self.update("Dog", name: " \n"), .failure(.emptyName)),
       ("add with empty name", .loaded(), Self.add("temp-1", name: ""), .failure(.emptyName)),
       (
+        "add with an escape", .loaded(), Self.add("temp-1", name: "Newt\u{1B}[2J"),
+        .failure(.controlCharacterInName)
+      ),
+      (
+        "add with a bell", .loaded(), Self.add("temp-1", name: "Ne\u{7}wt"),
+        .failure(.controlCharacterInName)
+      ),
+      (
+        "update with a C1 control", .loaded(), Self.update("Dog", name: "Do\u{9B}g"),
+        .failure(.controlCharacterInName)
+      ),
+      (
+        "update with a line break inside", .loaded(), Self.update("Dog", name: "Big\nDog"),
+        .failure(.controlCharacterInName)
+      ),
+      (
+        "add with a trimmed line break", .loaded(), Self.add("temp-1", name: "Newt\n"),
+        .success("temp-1")
+      ),
+      (
         "delete while updating", .loaded(queue: ["Dog": .waiting]), Self.delete("Dog"),
         .failure(.animalHasPendingChange(animalId: "Dog"))
       ),
@@ -138,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2529)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3110)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -149,6 +169,10 @@ extension AnimalsReducerTests {
       ),
       (.storeIsBusy, "the catalogue is busy loading or saving; try again when it is done"),
       (.emptyName, "an animal's name cannot be empty"),
+      (
+        .controlCharacterInName,
+        "an animal's name cannot hold control characters (escapes, bells, line breaks)"
+      ),
     ]
     for (error, sentence) in cases {
       XCTAssertEqual("\(error)", sentence)
@@ -157,7 +181,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2551)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3136)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -221,6 +245,11 @@ extension AnimalsReducerTests {
       },
       ExpectedChange("Sparrow deleted") { $0.animals.data["Sparrow"] = nil },
       ExpectedChange("delete failed") { $0.animals.queue["Dog"] = failed },
+      ExpectedChange("file changed") { state in
+        state.animals.data = Dictionary(
+          uniqueKeysWithValues: ActionExamples.fileWithoutDog.animals.map { ($0.id, $0) })
+      },
+      ExpectedChange("file unreadable") { _ in },
     ]
     XCTAssertEqual(cases.map(\.label), ActionExamples.data.map(\.label))
     for (expectedChange, example) in zip(cases, ActionExamples.data) {
@@ -248,7 +277,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2645)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3235)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     let state = AnimalsState.loaded(queue: [
@@ -290,7 +319,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2690)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3280)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

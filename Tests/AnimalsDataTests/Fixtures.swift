@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2025)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2577)
 import AnimalsData
 import Foundation
 import Synchronization
@@ -44,7 +44,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2260)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2821)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
 

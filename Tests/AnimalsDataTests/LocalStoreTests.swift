@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3234)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3826)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3287)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3879)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -76,7 +76,8 @@ extension LocalStoreTests {
           try await store.updateAnimal(
             animalId: "Unicorn", name: "Unicorn", diet: .herbivorous, categoryId: "Mammal")
         },
-        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+        .animalNotFound(animalId: "Unicorn"),
+        "the animal is not in the database (another program may have deleted it)"
       ),
       (
         "update, empty name",
@@ -92,7 +93,8 @@ extension LocalStoreTests {
       ),
       (
         "delete, unknown animal", { try await store.deleteAnimal(animalId: "Unicorn") },
-        .animalNotFound(animalId: "Unicorn"), "the animal 'Unicorn' does not exist"
+        .animalNotFound(animalId: "Unicorn"),
+        "the animal is not in the database (another program may have deleted it)"
       ),
     ]
     for (label, operation, expected, message) in cases {
@@ -110,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3345)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3939)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -132,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3373)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3967)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -195,18 +197,18 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3441)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4035)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
-    let store = try LocalStore(path: path)
+    let store = try LocalStore(path: path, lockTimeout: 0.2)
     let ferret = try await store.addAnimal(name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
 
     var configuration = Configuration()
     configuration.allowsUnsafeTransactions = true
     let other = try DatabaseQueue(path: path, configuration: configuration)
     try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE TRANSACTION") }
-    XCTAssertThrowsError(try LocalStore(path: path)) { error in
+    XCTAssertThrowsError(try LocalStore(path: path, lockTimeout: 0.2)) { error in
       XCTAssertEqual(error as? LocalStore.Error, .databaseIsLocked(path: path))
     }
     do {
@@ -247,7 +249,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3497)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4091)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:864)
+#sourceLocation(file:"Chapters/09-animals.md",line:877)
 import Foundation
 import GRDB
+import ProgramTesting
 import XCTest
 
 /// What the program does when it cannot open its catalogue: refuse, say why, and leave the file alone.
@@ -43,7 +44,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:906)
+#sourceLocation(file:"Chapters/09-animals.md",line:920)
 extension AnimalsLaunchTests {
   func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
     for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
@@ -68,7 +69,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:935)
+#sourceLocation(file:"Chapters/09-animals.md",line:949)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -93,7 +94,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:964)
+#sourceLocation(file:"Chapters/09-animals.md",line:978)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)
@@ -112,6 +113,93 @@ extension AnimalsLaunchTests {
     XCTAssertEqual(run.status, 64)
     XCTAssertTrue(run.errorOutput.hasPrefix("Error: --database and --in-memory cannot be used together.\n"))
     XCTAssertFalse(FileManager.default.fileExists(atPath: self.path("animals.sqlite")))
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:1008)
+extension AnimalsLaunchTests {
+  func testAnEmptyFileIsRefusedAndLeftAsItWas() throws {
+    let file = self.path("animals.sqlite")
+    XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data()))
+    let run = try self.run(script: "q\n")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.errorOutput,
+      "Error: cannot open the catalogue: the file '\(file)' is not an Animals database "
+        + "(it was not changed)\n")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: self.path("animals.sqlite"))), Data())
+  }
+
+  func testAFullDiskLeavesNoHalfMadeFile() throws {
+    let disk = self.path("disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    let animals = try BuiltProgram("Animals").executable().path
+    let script =
+      "mount -t tmpfs -o size=16k tmpfs '\(disk)' || exit 99; "
+      + "'\(animals)' --database '\(disk)/animals.sqlite' < /dev/null; "
+      + "echo \"status $?\"; ls -A '\(disk)'"
+    let run = try SystemTool.run("/usr/bin/unshare", ["-rm", "sh", "-c", script])
+    try XCTSkipIf(run.status != 0, "no mount namespace here, no small disk: \(run.errorOutput)")
+    XCTAssertEqual(run.output, "status 1\n", "the program failed, and the disk holds no file")
+    XCTAssertEqual(
+      run.errorOutput,
+      "Error: cannot open the catalogue: cannot write the database '\(disk)/animals.sqlite': "
+        + "the disk is full\n")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/09-animals.md",line:1051)
+extension AnimalsLaunchTests {
+  /// Makes `path` unwritable until the test ends, and returns the system's words for the refusal;
+  /// skips the test where nothing stops this user writing.
+  func makeUnwritable(_ path: String) throws -> String {
+    let run = try? SystemTool.run("/usr/bin/chattr", ["+i", path])
+    if run?.status == 0 {
+      self.addTeardownBlock { _ = try? SystemTool.run("/usr/bin/chattr", ["-i", path]) }
+      return "Operation not permitted"
+    }
+    try XCTSkipIf(geteuid() == 0, "as root only chattr +i stops writes: \(run?.errorOutput ?? "")")
+    let files = FileManager.default
+    var isFolder: ObjCBool = false
+    _ = files.fileExists(atPath: path, isDirectory: &isFolder)
+    let readOnly = isFolder.boolValue ? 0o555 : 0o444
+    try files.setAttributes([.posixPermissions: readOnly], ofItemAtPath: path)
+    self.addTeardownBlock {
+      try? files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+    return "Permission denied"
+  }
+
+  func testAReadOnlyCatalogueSaysWhereAndWhy() throws {
+    XCTAssertEqual(try self.run(script: "q\n").status, 0)
+    let file = self.path("animals.sqlite")
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let cause = try self.makeUnwritable(file)
+    let run = try self.run(script: "a\ntype Ferret\nenter\n")
+    XCTAssertEqual(run.status, 0, run.errorOutput)
+    XCTAssertTrue(run.frames[0].contains("> Amphibian      |   Newt"), "the catalogue is shown")
+    // The status line wraps at the script's 80 columns: read the frame's lines as one text.
+    XCTAssertTrue(
+      run.lastFrame.joined(separator: " ").contains(
+        "Could not save: cannot write the database '\(file)': "
+          + "the file does not allow writing (\(cause))"),
+      run.output)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+  }
+
+  func testAReadOnlyFolderSaysWhereAndWhy() throws {
+    let folder = self.path("data")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let cause = try self.makeUnwritable(folder)
+    let run = try self.run(database: "data/animals.sqlite", script: "q\n")
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.errorOutput,
+      "Error: cannot open the catalogue: cannot write the database '\(folder)/animals.sqlite': "
+        + "cannot create a file in its folder (\(cause))\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
   }
 }
 #sourceLocation()

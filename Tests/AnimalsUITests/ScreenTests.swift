@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2536)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2556)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -39,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2573)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2593)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +80,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2618)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2638)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +107,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2648)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2668)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -128,7 +128,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2671)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2691)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -177,7 +177,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2723)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2743)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -202,7 +202,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2751)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2771)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -241,7 +241,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2795)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2815)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -290,7 +290,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2846)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2866)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
