@@ -15,7 +15,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:39)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:40)
 import PackageDescription
 
 /// The settings every target of the book shares: warnings are errors. The language mode is Swift 6,
@@ -38,7 +38,7 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:41)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:42)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
@@ -114,7 +114,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:66)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:70)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
   .target(name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI"], swiftSettings: strict),

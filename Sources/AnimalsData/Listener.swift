@@ -12,8 +12,8 @@ import ImmutableData
 /// Starts the work that UI actions ask for: reads and writes of a ``PersistentSessionStore``.
 ///
 /// Call ``listen(to:)`` once with the program's store. For each change the store streams, the
-/// listener compares the state before and after, and dispatches a thunk when a status has just
-/// become `waiting` (see ``work(oldState:action:newState:)``).
+/// listener compares the change's state before and after, and dispatches a thunk when a status
+/// has just become `waiting` (see ``work(oldState:action:newState:)``).
 @MainActor
 public final class Listener<PersistentStore: PersistentSessionStore> {
   /// The factories of the thunks this listener dispatches.
@@ -41,7 +41,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1307)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1308)
 extension Listener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S>(to store: S)
@@ -53,9 +53,9 @@ extension Listener {
     let stream = store.makeStream()
     self.task = Task { [weak self, weak store] in
       do {
-        for try await (oldState, action) in stream {
+        for try await change in stream {
           guard let self, let store else { return }
-          self.react(oldState: oldState, action: action, store: store)
+          self.react(to: change, store: store)
         }
       } catch {
         // A store's stream does not fail; one that does simply ends the listening.
@@ -63,10 +63,18 @@ extension Listener {
     }
   }
 
-  /// Dispatches the thunk for the work that the change from `oldState` by `action` asks for, if any.
-  private func react<S>(oldState: AnimalsState, action: AnimalsAction, store: S)
+  /// Stops following the store; the listening task ends.
+  public func stop() {
+    self.task?.cancel()
+    self.task = nil
+  }
+
+  /// Dispatches the thunk for the work that `change` asks for, if any.
+  private func react<S>(to change: StoreChange<AnimalsState, AnimalsAction>, store: S)
   where S: Dispatcher<AnimalsState, AnimalsAction> & ImmutableData.Selector<AnimalsState> {
-    guard let work = Self.work(oldState: oldState, action: action, newState: store.state) else { return }
+    let work = Self.work(
+      oldState: change.oldState, action: change.action, newState: change.newState)
+    guard let work else { return }
     let thunk: AnimalsThunk<S.Dispatcher, S.Selector> = self.thunk(for: work)
     Task {
       do {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1156)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1161)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1186)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1191)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -43,7 +43,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1206)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1211)
 extension AnimalEditorRoot: View {
   /// The form, as ``AnimalEditorPresenter`` draws it.
   var body: [String] {
@@ -57,7 +57,7 @@ extension AnimalEditorRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1223)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1228)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -80,7 +80,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1249)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1254)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -105,7 +105,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1278)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1283)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:849)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:854)
 import AnimalsData
 import ImmutableUI
 
@@ -48,7 +48,7 @@ struct AnimalListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:892)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:897)
 extension AnimalListContainer {
   /// What went wrong reading the animals, as lines for under the columns.
   var problems: [String] {

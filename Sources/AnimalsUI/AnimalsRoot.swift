@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1349)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1354)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -47,7 +47,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1400)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1405)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen one, else the chosen animal's, else the first.
   var shownCategoryId: Category.ID? {
@@ -67,7 +67,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1426)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1431)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -98,7 +98,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1464)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1469)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:444)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:449)
 /// Lines of text side by side, in columns of fixed width.
 ///
 /// `ColumnLayout.join([["a", "b"], ["c"]], widths: [3])` is `["a   | c", "b   |"]`: every column but the

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:636)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:641)
 import AnimalsData
 
 /// The reducer's refusals, as sentences for the status line.

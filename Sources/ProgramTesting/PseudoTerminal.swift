@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:779)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:782)
 import Foundation
 import XCTest
 
@@ -50,7 +50,7 @@ public final class PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:827)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:830)
 extension PseudoTerminal {
   /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
   /// its standard input and output.
@@ -80,7 +80,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:861)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:864)
 extension PseudoTerminal {
   /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
   public func waitUntilPrinted(
@@ -125,7 +125,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:910)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:913)
 extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"

@@ -34,7 +34,7 @@ final class ImmutableDataAnimals: AnimalsDesign {
   static let name = "ImmutableData"
   let store: Store<AnimalsState, AnimalsAction>
   let listener: Listener<FakePersistentStore>
-  var changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
+  var changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 
   init(catalogue: AnimalsState, persistentStore: FakePersistentStore) {
     self.store = Store(initialState: catalogue, reducer: AnimalsReducer.reduce)

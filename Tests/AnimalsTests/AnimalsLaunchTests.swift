@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:842)
+#sourceLocation(file:"Chapters/09-animals.md",line:872)
 import Foundation
 import GRDB
 import XCTest
@@ -43,7 +43,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:884)
+#sourceLocation(file:"Chapters/09-animals.md",line:914)
 extension AnimalsLaunchTests {
   func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
     for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
@@ -68,7 +68,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:913)
+#sourceLocation(file:"Chapters/09-animals.md",line:943)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -93,7 +93,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:942)
+#sourceLocation(file:"Chapters/09-animals.md",line:972)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)
