@@ -141,7 +141,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:43)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -150,7 +150,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1196)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1197)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -161,7 +161,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1542)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1543)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -175,7 +175,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2086)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2087)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",
