@@ -68,7 +68,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:589)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:590)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:653)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:654)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -38,7 +38,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:698)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:699)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -52,7 +52,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:718)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:719)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -95,7 +95,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:771)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:772)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -115,7 +115,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:794)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:795)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -151,7 +151,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:879)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:880)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession

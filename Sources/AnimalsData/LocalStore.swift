@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1551)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1503)
 import Foundation
 import GRDB
 
@@ -32,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1590)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1542)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -60,7 +60,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1634)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1586)
 extension LocalStore {
   /// Opens (or creates) the database at `path`, brings its schema up to date, and seeds it if it has
   /// no categories. New animals get their ids from `makeAnimalId`, by default a new UUID.
@@ -129,7 +129,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1775)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1727)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -143,7 +143,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1794)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1746)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(

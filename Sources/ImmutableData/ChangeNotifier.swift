@@ -10,8 +10,21 @@
 /// changes were posted, before the outermost `post(_:)` returns.
 @MainActor
 final class ChangeNotifier<Element: Sendable> {
-  /// The observers by id; ids only grow, so sorted ids give the order of registration.
-  private var observers: [Int: @MainActor (Element) -> Void] = [:]
+  /// One registered observer, and whether it still is.
+  @MainActor
+  private final class Entry {
+    let id: Int
+    let observe: @MainActor (Element) -> Void
+    var isRegistered = true
+
+    init(id: Int, observe: @escaping @MainActor (Element) -> Void) {
+      self.id = id
+      self.observe = observe
+    }
+  }
+
+  /// The observers, in the order they were added.
+  private var entries: [Entry] = []
   /// The id the next observer gets.
   private var nextID = 0
   /// Changes posted during a delivery, oldest first.
@@ -26,44 +39,52 @@ final class ChangeNotifier<Element: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:967)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:981)
 extension ChangeNotifier {
   /// Adds `observer`, which hears every change posted from now on, and returns its id.
   func add(_ observer: @escaping @MainActor (Element) -> Void) -> Int {
     defer { self.nextID += 1 }
-    self.observers[self.nextID] = observer
+    self.entries.append(Entry(id: self.nextID, observe: observer))
     return self.nextID
   }
 
   /// Removes the observer with `id`: it hears nothing more, not even the rest of this delivery.
   func remove(_ id: Int) {
-    self.observers[id] = nil
+    guard let index = self.entries.firstIndex(where: { entry in entry.id == id }) else { return }
+    self.entries[index].isRegistered = false
+    self.entries.remove(at: index)
   }
 
   /// The number of observers.
   var count: Int {
-    self.observers.count
+    self.entries.count
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:990)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1007)
 extension ChangeNotifier {
   /// Delivers `element`, and everything posted meanwhile, before returning. Called during a
   /// delivery, it only queues `element` behind the change being delivered.
   func post(_ element: Element) {
-    self.waiting.append(element)
-    guard !self.isDelivering else { return }
+    guard !self.isDelivering else {
+      self.waiting.append(element)
+      return
+    }
     self.isDelivering = true
     defer { self.isDelivering = false }
-    while !self.waiting.isEmpty {
-      self.deliver(self.waiting.removeFirst())
+    self.deliver(element)
+    var next = 0
+    while next < self.waiting.count {
+      self.deliver(self.waiting[next])
+      next += 1
     }
+    self.waiting.removeAll(keepingCapacity: true)
   }
 
   private func deliver(_ element: Element) {
-    for id in self.observers.keys.sorted() {
-      self.observers[id]?(element)
+    for entry in self.entries where entry.isRegistered {
+      entry.observe(element)
     }
     self.streams.yield(element)
   }

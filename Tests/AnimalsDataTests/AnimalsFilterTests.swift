@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2669)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2621)
 import AnimalsData
 import XCTest
 
@@ -56,7 +56,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2725)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2677)
 extension AnimalsFilterTests {
   /// A name, a selector of an animal list (`nil` for the categories), and the filter meant to guard it.
   typealias GuardedSelector = (
@@ -92,7 +92,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2767)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2719)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

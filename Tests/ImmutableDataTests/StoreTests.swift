@@ -27,7 +27,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1615)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1640)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {
