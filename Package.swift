@@ -175,7 +175,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2046)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2047)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

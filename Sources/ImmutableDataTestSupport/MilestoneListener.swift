@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1351)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1353)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -38,7 +38,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1387)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1389)
 extension MilestoneListener {
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
@@ -52,7 +52,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1403)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1405)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is released
   /// or the task is cancelled.

@@ -55,7 +55,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1148)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1150)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -84,7 +84,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1187)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1189)
 extension Selection {
   /// Handles one change of the store: the filter first, then the dependencies, then the output.
   func receive(_ change: StoreChange<State, Action>) {
@@ -105,7 +105,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1221)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1223)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -139,7 +139,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1305)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1307)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///

@@ -33,7 +33,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1262)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1264)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(

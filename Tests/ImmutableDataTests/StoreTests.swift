@@ -27,7 +27,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1640)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1642)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

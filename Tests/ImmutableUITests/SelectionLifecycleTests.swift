@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1784)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1786)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1801)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1803)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -68,7 +68,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1847)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1849)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -136,7 +136,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1915)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1917)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -182,7 +182,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1961)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1963)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionHearsTheStoresChangesAtOnce() async {
@@ -212,7 +212,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1994)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1996)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {
