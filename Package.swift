@@ -15,7 +15,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:39)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:40)
 import PackageDescription
 
 /// The settings every target of the book shares: warnings are errors. The language mode is Swift 6,
@@ -38,7 +38,7 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:41)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:42)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
@@ -119,7 +119,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:67)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:71)
 package.products += [.library(name: "AnimalsUI", targets: ["AnimalsUI"])]
 package.targets += [
   .target(
@@ -151,7 +151,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:43)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
   .testTarget(name: "ElmStyleTests", dependencies: ["ElmStyle"], swiftSettings: strict),
@@ -160,7 +160,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1196)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1197)
 package.targets += [
   .target(name: "ElmCounter", dependencies: ["CounterData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniCounter", dependencies: ["CounterData", "MiniRedux"], swiftSettings: strict),
@@ -171,7 +171,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1542)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1543)
 package.targets += [
   .target(name: "ElmAnimals", dependencies: ["AnimalsData", "ElmStyle"], swiftSettings: strict),
   .target(name: "MiniAnimals", dependencies: ["AnimalsData", "MiniRedux"], swiftSettings: strict),
@@ -185,7 +185,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2086)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2047)
 package.targets += [
   .executableTarget(
     name: "DesignsBenchmark",

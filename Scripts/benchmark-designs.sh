@@ -41,13 +41,11 @@ row CounterData Counter "$(code_lines Sources/CounterData/*.swift)" "$(code_line
 row ElmCounter Counter "$(code_lines Sources/ElmCounter/*.swift)" "$counter_tests"
 row MiniCounter Counter "$(code_lines Sources/MiniCounter/*.swift)" "$counter_tests"
 animals_tests="(in AnimalsDesignsTests: $(code_lines Tests/AnimalsDesignsTests/*.swift))"
-row "AnimalsData: reducer, listener's rules" "Animals, shared by all three" \
+row "AnimalsData: reducer, listener's rules and work" "Animals, shared by all three" \
   "$(code_lines Sources/AnimalsData/AnimalsReducer.swift Sources/AnimalsData/Listener+Work.swift)" \
-  "$(code_lines Tests/AnimalsDataTests/AnimalsReducerTests.swift Tests/AnimalsDataTests/ListenerWorkTests.swift)"
-row "AnimalsData: session, listener" "Animals' effects" \
-  "$(code_lines Sources/AnimalsData/PersistentSession.swift Sources/AnimalsData/Listener.swift)" \
-  "$(code_lines Tests/AnimalsDataTests/PersistentSessionTests.swift Tests/AnimalsDataTests/ListenerTests.swift)"
-row "AnimalsData: Work.outcome(on:)" "Animals' effects, for the two below" \
-  "$(code_lines Sources/AnimalsData/Listener+Outcome.swift)" "$animals_tests"
+  "$(code_lines Tests/AnimalsDataTests/AnimalsReducerTests.swift Tests/AnimalsDataTests/ListenerWorkTests.swift \
+    Tests/AnimalsDataTests/WorkOutcomeTests.swift)"
+row "AnimalsData: listener" "Animals' effects" \
+  "$(code_lines Sources/AnimalsData/Listener.swift)" "$(code_lines Tests/AnimalsDataTests/ListenerTests.swift)"
 row ElmAnimals "Animals' effects" "$(code_lines Sources/ElmAnimals/*.swift)" "$animals_tests"
 row MiniAnimals "Animals' effects" "$(code_lines Sources/MiniAnimals/*.swift)" "$animals_tests"

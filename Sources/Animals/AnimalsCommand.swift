@@ -59,36 +59,14 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:309)
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
+#sourceLocation(file:"Chapters/09-animals.md",line:370)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends;
   /// with `debug`, writes every action and what it changed to standard error.
   @MainActor
   static func run(location: CatalogueLocation, animalId: String?, debug: Bool) async throws {
-    let database = try location.open()
-    let store = Store(initialState: AnimalsState(), reducer: AnimalsReducer.reduce)
-    let screenStore = ScreenStore(store)
-    let listener = Listener(store: database)
-    listener.listen(to: screenStore)
-    let watcher = ChangeWatcher(database: database)
-    try await watcher.watch(screenStore)
-    let debugListener = debug ? DebugListener() : nil
-    debugListener?.listen(to: store)
-    let root = AnimalsRoot(context: AnimalsContext(store), animalId: animalId)
-    if isatty(STDIN_FILENO) == 1 {
-      await TerminalSession(root: root, store: store).run()
-    } else {
-      await ScriptSession(root: root, store: store).run()
-    }
-    await Task.yield()
-    withExtendedLifetime((listener, watcher, screenStore, debugListener)) {}
-    try database.close()
+    let app = AnimalsApp(database: try location.open(), animalId: animalId, debug: debug)
+    try await app.run()
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:391)
+#sourceLocation(file:"Chapters/09-animals.md",line:425)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -38,14 +38,13 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:431)
+#sourceLocation(file:"Chapters/09-animals.md",line:463)
 extension ScriptSession {
-  /// Gives every listener a turn, then returns when no read, reload or change is waiting for the database,
-  /// or when the store is gone.
+  /// Returns when no read, reload or change is waiting for the database, or when the store is gone.
   static func settle(
-    _ store: Store<AnimalsState, AnimalsAction>, changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
+    _ store: Store<AnimalsState, AnimalsAction>,
+    changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>
   ) async {
-    await Task.yield()
     let isWaiting = AnimalsState.selectIsWaiting()
     while store.select(isWaiting) {
       var iterator = changes.makeAsyncIterator()

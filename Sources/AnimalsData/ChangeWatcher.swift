@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2276)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2220)
 import ImmutableData
 
 /// Notices the changes other programs commit to a ``LocalStore``'s file and dispatches each, as an
@@ -51,6 +51,12 @@ extension ChangeWatcher {
         try? dispatcher.dispatch(action: .data(.changeWatcher(action)))
       }
     }
+  }
+
+  /// Stops looking at the file.
+  public func stop() {
+    self.task?.cancel()
+    self.task = nil
   }
 
   /// The version the file is at and the action that reports it; `nil` if it is still `version`.

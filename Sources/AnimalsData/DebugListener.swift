@@ -5,21 +5,18 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1532)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1488)
 import Foundation
 import ImmutableData
 
 /// Writes, for each action a store accepts, the action and what it changed in the state: a
 /// debugging aid that shows diffs rather than whole states.
-///
-/// Use it with a store whose reducer is ``AnimalsReducer/reduce(state:action:)``: it runs that
-/// reducer again to learn the state after each action.
 @MainActor
 public final class DebugListener {
   /// Where the entries go.
   private let write: @MainActor (String) -> Void
-  /// The task that reads the store's stream, while listening.
-  private var task: Task<Void, Never>?
+  /// The registration with the store, while listening.
+  private var observation: StoreObservation?
 
   /// A listener that gives each entry, a few lines ending in a line break, to `write` (by default,
   /// standard error).
@@ -28,39 +25,28 @@ public final class DebugListener {
   ) {
     self.write = write
   }
-
-  isolated deinit {
-    self.task?.cancel()
-  }
 }
 
 extension DebugListener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S: Streamer<AnimalsState, AnimalsAction>>(to store: S) {
-    self.task?.cancel()
-    let stream = store.makeStream()
-    self.task = Task { [weak self] in
-      do {
-        for try await (oldState, action) in stream {
-          guard let self else { return }
-          self.write(Self.entry(oldState: oldState, action: action))
-        }
-      } catch {
-        // A store's stream does not fail; one that does simply ends the listening.
-      }
+    self.observation = store.observe { [weak self] change in
+      self?.write(Self.entry(for: change))
     }
   }
 
-  /// The entry for `action` on `oldState`: the action's cases, then one indented line per change.
-  nonisolated package static func entry(oldState: AnimalsState, action: AnimalsAction) -> String {
-    let lines: [String]
-    do {
-      let differences = oldState.differences(to: try AnimalsReducer.reduce(state: oldState, action: action))
-      lines = differences.isEmpty ? ["(no change)"] : differences
-    } catch {
-      lines = ["(AnimalsReducer refuses this action: \(error))"]
-    }
-    return ([caseNames(of: action)] + lines.map { "  \($0)" }).joined(separator: "\n") + "\n"
+  /// Stops following the store.
+  public func stop() {
+    self.observation = nil
+  }
+
+  /// The entry for `change`: the action's cases, then one indented line per difference.
+  nonisolated package static func entry(
+    for change: StoreChange<AnimalsState, AnimalsAction>
+  ) -> String {
+    let differences = change.oldState.differences(to: change.newState)
+    let lines = differences.isEmpty ? ["(no change)"] : differences
+    return ([caseNames(of: change.action)] + lines.map { "  \($0)" }).joined(separator: "\n") + "\n"
   }
 }
 

@@ -5,24 +5,53 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1265)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1150)
 extension Listener {
-  /// Work the listener starts in response to a change.
-  package enum Work: Hashable, Sendable {
-    /// Read every category.
-    case fetchCategories
-    /// Read every animal.
-    case fetchAnimals
-    /// Put the sample data back.
-    case reloadSampleData
-    /// Add the animal the editor calls `id`.
-    case addAnimal(id: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID)
-    /// Change the animal `animalId`.
-    case updateAnimal(animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID)
-    /// Delete the animal `animalId`.
-    case deleteAnimal(animalId: Animal.ID)
+  /// One piece of work on the persistent store: what it is, and how to do it.
+  package struct Work: Sendable {
+    /// What the work is, for tests and logs: `deleteAnimal(Dog)`.
+    package let name: String
+    /// Does the work on a store and returns the data action that reports how it went.
+    private let perform: @Sendable (PersistentStore) async -> AnimalsAction.Data.PersistentSession
+  }
+}
+
+extension Listener.Work {
+  /// Work called `name` that awaits `operation` and reports its result, or its error, by `outcome`.
+  init<Success: Sendable>(
+    _ name: String,
+    _ operation: @escaping @Sendable (PersistentStore) async throws -> Success,
+    outcome: @escaping @Sendable (Result<Success, PersistenceFailure>) -> Outcome
+  ) {
+    self.name = name
+    self.perform = { store in
+      do {
+        return outcome(.success(try await operation(store)))
+      } catch {
+        return outcome(.failure(PersistenceFailure(error)))
+      }
+    }
   }
 
+  /// The data action that reports how a piece of work went.
+  package typealias Outcome = AnimalsAction.Data.PersistentSession
+
+  /// Does this work on `store` and returns the data action that reports how it went.
+  package func outcome(on store: PersistentStore) async -> Outcome {
+    await self.perform(store)
+  }
+}
+
+extension Listener.Work: Equatable {
+  /// Two pieces of work are equal when they have the same name: closures cannot be compared.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.name == rhs.name
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1203)
+extension Listener {
   /// The work to start after `action` changed `oldState` into `newState`, if any: work starts when
   /// the status it fills in has just become `waiting`.
   nonisolated package static func work(
@@ -33,20 +62,41 @@ extension Listener {
     let animals = (oldState.animals.status, newState.animals.status)
     switch action {
     case .categoryList(.didAppear):
-      return becameWaiting(categories) ? .fetchCategories : nil
+      guard becameWaiting(categories) else { return nil }
+      return Work(
+        "fetchCategories", { try await $0.fetchCategories() },
+        outcome: { .didFetchCategories(result: $0) })
     case .categoryList(.didTapReloadSampleDataButton):
-      return becameWaiting(categories) && becameWaiting(animals) ? .reloadSampleData : nil
+      guard becameWaiting(categories) && becameWaiting(animals) else { return nil }
+      return Work(
+        "reloadSampleData", { try await $0.reloadSampleData() },
+        outcome: { .didReloadSampleData(result: $0) })
     case .animalList(.didAppear):
-      return becameWaiting(animals) ? .fetchAnimals : nil
+      guard becameWaiting(animals) else { return nil }
+      return Work(
+        "fetchAnimals", { try await $0.fetchAnimals() },
+        outcome: { .didFetchAnimals(result: $0) })
     case .animalList(.didTapDeleteAnimalButton(let animalId)),
       .animalDetail(.didTapDeleteAnimalButton(let animalId)):
-      return becameWaiting(oldState, newState, animalId) ? .deleteAnimal(animalId: animalId) : nil
+      guard becameWaiting(oldState, newState, animalId) else { return nil }
+      return Work(
+        "deleteAnimal(\(animalId))", { try await $0.deleteAnimal(animalId: animalId) },
+        outcome: { .didDeleteAnimal(animalId: animalId, result: $0) })
     case .animalEditor(.didTapAddAnimalButton(let id, let name, let diet, let categoryId)):
-      return becameWaiting(oldState, newState, id)
-        ? .addAnimal(id: id, name: name, diet: diet, categoryId: categoryId) : nil
+      guard becameWaiting(oldState, newState, id) else { return nil }
+      return Work(
+        "addAnimal(\(id), \(name), \(diet), \(categoryId))",
+        { try await $0.addAnimal(name: name, diet: diet, categoryId: categoryId) },
+        outcome: { .didAddAnimal(id: id, result: $0) })
     case .animalEditor(.didTapUpdateAnimalButton(let animalId, let name, let diet, let categoryId)):
-      return becameWaiting(oldState, newState, animalId)
-        ? .updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId) : nil
+      guard becameWaiting(oldState, newState, animalId) else { return nil }
+      return Work(
+        "updateAnimal(\(animalId), \(name), \(diet), \(categoryId))",
+        { store in
+          try await store.updateAnimal(
+            animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+        },
+        outcome: { .didUpdateAnimal(animalId: animalId, result: $0) })
     }
   }
 }

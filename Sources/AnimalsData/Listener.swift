@@ -5,19 +5,19 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1335)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1278)
 import Foundation
 import ImmutableData
 
 /// Starts the work that UI actions ask for: reads and writes of a ``PersistentSessionStore``.
 ///
 /// Call ``listen(to:)`` once with the program's store. For each change the store streams, the
-/// listener compares the state before and after, and dispatches a thunk when a status has just
-/// become `waiting` (see ``work(oldState:action:newState:)``).
+/// listener compares the change's state before and after, and dispatches a thunk when a status
+/// has just become `waiting` (see ``work(oldState:action:newState:)``).
 @MainActor
 public final class Listener<PersistentStore: PersistentSessionStore> {
-  /// The factories of the thunks this listener dispatches.
-  private let session: PersistentSession<PersistentStore>
+  /// Where the work is done.
+  private let persistentStore: PersistentStore
   /// What the listener does with an error a thunk throws.
   private let report: @MainActor (any Swift.Error) -> Void
   /// The task that reads the store's stream, while listening.
@@ -31,7 +31,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
       FileHandle.standardError.write(Data("AnimalsData.Listener: \(error)\n".utf8))
     }
   ) {
-    self.session = PersistentSession(store: store)
+    self.persistentStore = store
     self.report = report
   }
 
@@ -41,7 +41,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1379)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1323)
 extension Listener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S>(to store: S)
@@ -53,9 +53,9 @@ extension Listener {
     let stream = store.makeStream()
     self.task = Task { [weak self, weak store] in
       do {
-        for try await (oldState, action) in stream {
+        for try await change in stream {
           guard let self, let store else { return }
-          self.react(oldState: oldState, action: action, store: store)
+          self.react(to: change, store: store)
         }
       } catch {
         // A store's stream does not fail; one that does simply ends the listening.
@@ -63,11 +63,20 @@ extension Listener {
     }
   }
 
-  /// Dispatches the thunk for the work that the change from `oldState` by `action` asks for, if any.
-  private func react<S>(oldState: AnimalsState, action: AnimalsAction, store: S)
+  /// Stops following the store; the listening task ends.
+  public func stop() {
+    self.task?.cancel()
+    self.task = nil
+  }
+
+  /// Dispatches the thunk for the work that `change` asks for, if any.
+  private func react<S>(to change: StoreChange<AnimalsState, AnimalsAction>, store: S)
   where S: Dispatcher<AnimalsState, AnimalsAction> & ImmutableData.Selector<AnimalsState> {
-    guard let work = Self.work(oldState: oldState, action: action, newState: store.state) else { return }
-    let thunk: AnimalsThunk<S.Dispatcher, S.Selector> = self.thunk(for: work)
+    let work = Self.work(
+      oldState: change.oldState, action: change.action, newState: change.newState)
+    guard let work else { return }
+    let thunk: AnimalsThunk<S.Dispatcher, S.Selector> = Self.thunk(
+      doing: work, on: self.persistentStore)
     Task {
       do {
         try await store.dispatch(thunk: thunk)
@@ -76,19 +85,20 @@ extension Listener {
       }
     }
   }
+}
 
-  /// The session's thunk for `work`.
-  private func thunk<D, S>(for work: Work) -> AnimalsThunk<D, S>
+/// The type of the thunks the listener dispatches: asynchronous, run on the main actor by a store.
+package typealias AnimalsThunk<D, S> = @MainActor @Sendable (D, S) async throws -> Void
+
+extension Listener {
+  /// The one thunk of the listener: does `work` on `persistentStore`, then dispatches its outcome.
+  nonisolated package static func thunk<D, S>(
+    doing work: Work, on persistentStore: PersistentStore
+  ) -> AnimalsThunk<D, S>
   where D: Dispatcher<AnimalsState, AnimalsAction>, S: ImmutableData.Selector<AnimalsState> {
-    switch work {
-    case .fetchCategories: self.session.fetchCategories()
-    case .fetchAnimals: self.session.fetchAnimals()
-    case .reloadSampleData: self.session.reloadSampleData()
-    case .addAnimal(let id, let name, let diet, let categoryId):
-      self.session.addAnimal(id: id, name: name, diet: diet, categoryId: categoryId)
-    case .updateAnimal(let animalId, let name, let diet, let categoryId):
-      self.session.updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-    case .deleteAnimal(let animalId): self.session.deleteAnimal(animalId: animalId)
+    { dispatcher, _ in
+      let outcome = await work.outcome(on: persistentStore)
+      try dispatcher.dispatch(action: .data(.persistentSession(outcome)))
     }
   }
 }

@@ -18,7 +18,7 @@ final class Client {
   /// Starts the reads and writes the actions ask for.
   private let listener: Listener<LocalStore>
   /// Every change of the store, from the moment the client was made.
-  private let changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
+  private let changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>
 
   /// A client on `database`.
   init(database: LocalStore) {
@@ -40,8 +40,8 @@ extension Client {
       throw ClientError(error)
     }
     var changes = self.changes.makeAsyncIterator()
-    while let (_, change) = await changes.next(isolation: #isolation) {
-      guard case .data(.persistentSession(let outcome)) = change else { continue }
+    while let change = await changes.next(isolation: #isolation) {
+      guard case .data(.persistentSession(let outcome)) = change.action else { continue }
       if let failure = outcome.failure { throw ClientError(message: failure.message) }
       return outcome
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:938)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:943)
 import AnimalsData
 import ImmutableUI
 
@@ -54,7 +54,7 @@ struct AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:991)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:996)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {

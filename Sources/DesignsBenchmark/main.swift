@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2104)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2065)
 import CounterData
 import ElmCounter
 import ElmStyle
@@ -51,7 +51,7 @@ func row(_ name: String, accepted: Double, refused: Double) -> String {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:2154)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:2115)
 /// Stops the program if a design did not do what the benchmark assumes.
 func require(_ condition: Bool, _ message: String) {
   if !condition {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1212)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1213)
 import CounterData
 import ElmStyle
 

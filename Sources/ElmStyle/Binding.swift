@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:484)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:485)
 /// A read-write handle on one value of a store's state whose writes are actions.
 ///
 /// Reading `value` reads the store; assigning to it sends an action, and the update decides what

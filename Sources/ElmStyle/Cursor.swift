@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:533)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:534)
 /// Where a child component lives inside a parent: how to read it, write it back, and wrap its actions.
 ///
 /// A cursor lets a parent's update delegate to a child's update, and lets a view be handed a store
@@ -26,7 +26,7 @@ public protocol Cursor: SendableMetatype {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:563)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:564)
 extension Cursor {
   /// The parent's update for a child action: the child's update on the child's state, written back
   /// into `state`, with the child's effects tagged as parent effects.

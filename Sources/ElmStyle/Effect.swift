@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:117)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:118)
 /// The one thing an effect may do with its store: send it actions.
 ///
 /// Calling a `Send` from any task hops to the main actor, where the store lives, and sends the action
@@ -39,7 +39,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:156)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:157)
 extension Effect {
   /// An effect that awaits `work` and sends the action it returns.
   ///

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:213)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:214)
 /// A state type that knows how it changes: the Elm architecture's model and update together.
 ///
 /// `update` is pure. It reads the state, the action and the environment, and returns an ``Update``;
@@ -21,7 +21,7 @@ public protocol ElmModel: Equatable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:244)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:245)
 extension ElmModel {
   /// The state after each of `actions` in turn, and every effect they asked for, in order.
   public static func update(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:265)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:266)
 import Observation
 
 /// The Elm-style store: one model, changed only by sending actions through its update.
@@ -46,7 +46,7 @@ public final class ModelStore<Model: ElmModel> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:313)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:314)
 extension ModelStore: Observable {
   /// The current state. Reading it inside `withObservationTracking` tracks it; it changes only when an
   /// update returns a state that is not equal to it.
@@ -65,7 +65,7 @@ extension ModelStore: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:340)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:341)
 extension ModelStore {
   /// Runs the update on the current state and `action`, keeps the new state if it differs from the
   /// old one, and starts the update's effects.
@@ -92,7 +92,7 @@ extension ModelStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:381)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:382)
 extension ModelStore {
   /// How many effects are still running.
   public var runningEffectCount: Int {

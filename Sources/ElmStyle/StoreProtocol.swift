@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:402)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:403)
 /// Anything a view can read state from and send actions to: a ``ModelStore`` or a ``ViewStore``.
 @MainActor
 public protocol StoreProtocol<State, Action> {
@@ -23,7 +23,7 @@ public protocol StoreProtocol<State, Action> {
 extension ModelStore: StoreProtocol {}
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:424)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:425)
 /// A view of part of a store: it reads a piece of the parent's state and sends actions that the parent
 /// receives wrapped in its own.
 ///

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:192)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:193)
 /// What an update returns: the next state, and the effects the store should run because of the action.
 public struct Update<State, Action: Sendable> {
   /// The state after the action.

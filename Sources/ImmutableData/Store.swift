@@ -5,12 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:858)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1050)
 /// The one home of a program's global state.
 ///
 /// A store holds the current state and changes it only by running its reducer on dispatched
-/// actions. It answers selector queries and reports every change to its streams. It lives on the
-/// main actor. When it is released, every stream it made finishes.
+/// actions. It answers selector queries and reports every change to its observers and streams.
+/// It lives on the main actor. When it is released, every stream it made finishes.
 @MainActor
 public final class Store<State: Sendable, Action: Sendable>: Sendable {
   /// The current state; replaced, never edited, by `dispatch(action:)`.
@@ -19,8 +19,8 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
   private let reducer: @Sendable (State, Action) throws -> State
   /// The buffering policy of streams made by `makeStream()`.
   private let streamBufferingPolicy: StreamBufferingPolicy
-  /// The streams that listeners are reading.
-  private let registrar = StreamRegistrar<(oldState: State, action: Action)>()
+  /// The observers and the streams that hear of each change.
+  private let notifier = ChangeNotifier<StoreChange<State, Action>>()
 
   /// A store whose state starts as `initialState` and changes only through `reducer`.
   ///
@@ -38,21 +38,22 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:896)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1088)
 extension Store {
-  /// Runs the reducer on the current state and `action`, keeps the result, then reports
-  /// `(oldState, action)` to every stream.
+  /// Runs the reducer on the current state and `action`, keeps the result, then reports the
+  /// change to every observer and stream before returning.
   ///
   /// - Throws: Whatever the reducer throws; the state is then unchanged and nothing is reported.
   public func dispatch(action: Action) throws {
     let oldState = self.state
-    self.state = try self.reducer(oldState, action)
-    self.registrar.yield((oldState: oldState, action: action))
+    let newState = try self.reducer(oldState, action)
+    self.state = newState
+    self.notifier.post(StoreChange(oldState: oldState, action: action, newState: newState))
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:408)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:409)
 extension Store: Selector {
   /// Applies `selector` to the current state and returns its answer: for a state of `7`,
   /// `select { $0 * 2 }` returns `14`.
@@ -62,7 +63,7 @@ extension Store: Selector {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:493)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:494)
 extension Store: Dispatcher {
   /// Runs `thunk` now with this store as its dispatcher and its selector.
   public func dispatch(thunk: @MainActor @Sendable (Store, Store) throws -> Void) rethrows {
@@ -78,25 +79,36 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:918)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1111)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///
   /// `onDrop` runs on the main actor, during the dispatch that overflowed the buffer, with each
-  /// change this stream will never deliver. Keep it short and do not dispatch from it.
+  /// change this stream will never deliver. Keep it short.
   public func makeStream(
     bufferingPolicy: StreamBufferingPolicy,
-    onDrop: @escaping @MainActor @Sendable ((oldState: State, action: Action)) -> Void = { _ in }
-  ) -> AsyncStream<(oldState: State, action: Action)> {
-    self.registrar.makeStream(bufferingPolicy: bufferingPolicy, onDrop: onDrop)
+    onDrop: @escaping @MainActor @Sendable (StoreChange<State, Action>) -> Void = { _ in }
+  ) -> AsyncStream<StoreChange<State, Action>> {
+    self.notifier.streams.makeStream(bufferingPolicy: bufferingPolicy, onDrop: onDrop)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:935)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1130)
 extension Store: Streamer {
+  /// Calls `observer` with every change from now on, before each `dispatch` returns, until the
+  /// observation is cancelled or released.
+  public func observe(
+    _ observer: @escaping @MainActor (StoreChange<State, Action>) -> Void
+  ) -> StoreObservation {
+    let id = self.notifier.add(observer)
+    return StoreObservation { [weak notifier = self.notifier] in
+      notifier?.remove(id)
+    }
+  }
+
   /// A new stream of every change from now on, buffered with the store's `streamBufferingPolicy`.
-  public func makeStream() -> AsyncStream<(oldState: State, action: Action)> {
+  public func makeStream() -> AsyncStream<StoreChange<State, Action>> {
     self.makeStream(bufferingPolicy: self.streamBufferingPolicy)
   }
 }

@@ -5,11 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:563)
-/// Something that reports every change to global state, after it has happened.
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:641)
+/// Something that reports every change to global state: at once to observers, and later on
+/// streams.
 ///
-/// `Store` is the one conforming type in this module. Each element pairs an action with the state
-/// as it was just before the reducer applied it; the current state is one `select` away.
+/// `Store` is the one conforming type in this module. Each change carries the state before the
+/// action, the action, and the state after it.
 public protocol Streamer<State, Action>: Sendable {
   /// The type of the state that changed.
   associatedtype State: Sendable
@@ -17,9 +18,15 @@ public protocol Streamer<State, Action>: Sendable {
   associatedtype Action: Sendable
   /// The sequence of changes a caller iterates.
   associatedtype Stream: AsyncSequence, Sendable
-  where Self.Stream.Element == (oldState: Self.State, action: Self.Action)
+  where Self.Stream.Element == StoreChange<Self.State, Self.Action>
 
-  /// A new stream that reports every dispatch from now on.
+  /// Calls `observer` with every change from now on, synchronously, before the dispatch that made
+  /// the change returns; until the observation is cancelled or released.
+  @MainActor func observe(
+    _ observer: @escaping @MainActor (StoreChange<State, Action>) -> Void
+  ) -> StoreObservation
+
+  /// A new stream that reports every change from now on.
   @MainActor func makeStream() -> Self.Stream
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1097)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1353)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -38,7 +38,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1133)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1389)
 extension MilestoneListener {
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
@@ -52,7 +52,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1149)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1405)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is released
   /// or the task is cancelled.
@@ -60,9 +60,11 @@ extension MilestoneListener {
   public func listen(to store: Store<Int, Tally.Action>) -> Task<Void, Never> {
     let changes = store.makeStream()
     return Task { [weak store] in
-      for await (oldTotal, action) in changes {
+      for await change in changes {
         guard let store else { return }
-        guard let milestone = self.milestone(passedFrom: oldTotal, by: action) else { continue }
+        guard let milestone = self.milestone(passedFrom: change.oldState, by: change.action) else {
+          continue
+        }
         // The reducer never refuses a bonus (it only adds), so there is no error to handle here.
         try? await store.dispatch(thunk: self.celebrate(milestone))
       }

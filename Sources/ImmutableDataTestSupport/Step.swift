@@ -5,7 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:954)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1161)
+import ImmutableData
+
 /// One stream element of a tally store as an `Equatable` value.
 public struct Step: Equatable, Sendable {
   /// The total just before the reducer applied `action`.
@@ -19,9 +21,9 @@ public struct Step: Equatable, Sendable {
     self.action = action
   }
 
-  /// The step a stream delivered as `element`.
-  public init(_ element: (oldState: Int, action: Tally.Action)) {
-    self.init(oldState: element.oldState, action: element.action)
+  /// The step a stream delivered as `change`.
+  public init(_ change: StoreChange<Int, Tally.Action>) {
+    self.init(oldState: change.oldState, action: change.action)
   }
 }
 
@@ -30,6 +32,18 @@ public struct Step: Equatable, Sendable {
 public final class DropRecorder {
   /// Every step handed to the drop handler.
   public var steps: [Step] = []
+
+  /// A recorder that has recorded nothing.
+  public init() {}
+}
+
+/// The changes an observer heard, in order, and anything else a test wants to log beside them.
+@MainActor
+public final class ChangeRecorder {
+  /// Every change the observer received.
+  public var changes: [StoreChange<Int, Tally.Action>] = []
+  /// A log of events, for tests that check the order across several observers.
+  public var log: [String] = []
 
   /// A recorder that has recorded nothing.
   public init() {}

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1225)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1065)
 /// Remembers the last value of each dependency of one selection.
 @MainActor
 protocol DependencyTracker<State>: AnyObject {
@@ -23,7 +23,7 @@ protocol DependencyTracker<State>: AnyObject {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1247)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1087)
 /// The tracker for one fixed list of dependency selectors, each with its own type.
 ///
 /// `DependencyCache(booksSelector, filterSelector)` is a
@@ -45,7 +45,7 @@ final class DependencyCache<State, each Dependency> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1277)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1117)
 extension DependencyCache: DependencyTracker {
   func update(with state: State) -> Bool {
     let newValues = (repeat (each self.selectors).select(state))

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:497)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:457)
 import ImmutableData
 
 /// The one thing a view may do to a store: report that something happened.
@@ -15,23 +15,15 @@ import ImmutableData
 public struct Dispatch<Action: Sendable>: Sendable {
   private let send: @MainActor @Sendable (Action) throws -> Void
 
-  /// Wraps `store`, keeping only its `dispatch(action:)`. Once the reducer has run, the action
-  /// reaches every ``Selection`` of `store`, before dispatching returns.
+  /// Wraps `store`, keeping only its `dispatch(action:)`.
   public init<Store>(_ store: Store)
-  where
-    Store: ImmutableData.Dispatcher & ImmutableData.Selector & AnyObject,
-    Store.Action == Action
-  {
-    self.send = { action in
-      let oldState = store.select { state in state }
-      try store.dispatch(action: action)
-      StoreSelections<Store.State, Action>.of(store).deliver((oldState: oldState, action: action))
-    }
+  where Store: ImmutableData.Dispatcher, Store.Action == Action {
+    self.send = { action in try store.dispatch(action: action) }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:536)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:488)
 extension Dispatch {
   /// Sends `action` to the store. Rethrows the reducer's error, if any.
   @MainActor

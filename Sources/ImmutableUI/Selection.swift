@@ -5,14 +5,14 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:168)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:167)
 import ImmutableData
 import Observation
 
 /// A memoized, observable slice of a store's state.
 ///
-/// A selection selects its output once when it is made, then again after each action: during
-/// the dispatch, when the action came through a ``Dispatch``, and when the store's stream delivers it.
+/// A selection selects its output once when it is made, then again after each change of its
+/// store, as an observer: before the `dispatch` that made the change returns.
 /// It publishes a new output only when the output selector's `didChange` says so (and, with the
 /// optional filter and dependency selectors, only after those let the action through), so
 /// Observation reports exactly the changes a view should redraw for.
@@ -23,26 +23,21 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
   private var id: AnyHashable?
   private var parameters: Parameters
   private var store: StoreReference<State, Action>
-  private var task: Task<Void, Never>?
+  private var observation: StoreObservation?
 
   init(store: StoreReference<State, Action>, state: State, id: AnyHashable?, parameters: Parameters) {
     self.store = store
     self.id = id
     self.parameters = parameters
     self.storedOutput = parameters.selectFresh(from: state)
-    self.task = store.listen { [weak self] element in
-      self?.receive(element)
+    self.observation = store.observe { [weak self] change in
+      self?.receive(change)
     }
-    store.register(self)
-  }
-
-  deinit {
-    self.task?.cancel()
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:223)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:213)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -60,7 +55,7 @@ extension Selection: Observable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1310)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1150)
 extension Selection {
   /// What one selection is made of. Replaced as a whole when the selection's `id` changes.
   @MainActor
@@ -89,15 +84,14 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1349)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1189)
 extension Selection {
-  /// Handles one action: `oldState` is the state before `action`.
-  func receive(_ element: (oldState: State, action: Action)) {
-    if let filter = self.parameters.filter, !filter(element.oldState, element.action) {
+  /// Handles one change of the store: the filter first, then the dependencies, then the output.
+  func receive(_ change: StoreChange<State, Action>) {
+    if let filter = self.parameters.filter, !filter(change.oldState, change.action) {
       return
     }
-    guard let state = self.store.state else { return }
-    self.reselect(from: state)
+    self.reselect(from: change.newState)
   }
 
   private func reselect(from state: State) {
@@ -111,7 +105,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1390)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1223)
 extension Selection {
   /// Makes a selection of `store`'s state and starts following `store`.
   ///
@@ -145,16 +139,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:666)
-extension Selection {
-  /// Whether this selection reads `store` now.
-  func follows(_ store: AnyObject) -> Bool {
-    self.store.refers(to: store)
-  }
-}
-#sourceLocation()
-
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1474)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1307)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///
@@ -184,11 +169,9 @@ extension Selection {
   {
     guard !self.store.refers(to: store) else { return }
     self.store = StoreReference(store)
-    self.store.register(self)
     self.startFresh()
-    self.task?.cancel()
-    self.task = self.store.listen { [weak self] element in
-      self?.receive(element)
+    self.observation = self.store.observe { [weak self] change in
+      self?.receive(change)
     }
   }
 

@@ -5,50 +5,34 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:250)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:240)
 import ImmutableData
 
-/// A weak, type-erased handle on one store: read its state, follow its stream.
+/// A weak, type-erased handle on one store: read its state, observe its changes.
 ///
 /// Selections hold their store through this, so a selection never keeps a store alive,
 /// and its type does not have to name the store's type.
 @MainActor
 struct StoreReference<State: Sendable, Action: Sendable> {
-  /// One element of a store's stream.
-  typealias Element = (oldState: State, action: Action)
+  /// One change of the store.
+  typealias Change = StoreChange<State, Action>
 
   private weak var object: AnyObject?
-  private let selections: StoreSelections<State, Action>
   private let readState: @MainActor () -> State?
-  private let startListening:
-    @MainActor (
-      _ handle: @escaping @MainActor @Sendable (Element) -> Void
-    ) -> Task<Void, Never>?
+  private let observeStore: @MainActor (@escaping @MainActor (Change) -> Void) -> StoreObservation?
 
   init<Store>(_ store: Store)
   where
     Store: ImmutableData.Selector<State> & ImmutableData.Streamer<State, Action> & AnyObject
   {
     self.object = store
-    self.selections = StoreSelections.of(store)
     self.readState = { [weak store] in store?.select { state in state } }
-    self.startListening = { [weak store] handle in
-      guard let stream = store?.makeStream() else { return nil }
-      return Task { @MainActor in
-        do {
-          for try await element in stream {
-            handle(element)
-          }
-        } catch {
-          // A store's stream does not fail; a custom one that does simply ends here.
-        }
-      }
-    }
+    self.observeStore = { [weak store] observer in store?.observe(observer) }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:307)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:278)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }
@@ -58,16 +42,10 @@ extension StoreReference {
     self.object === store
   }
 
-  /// Starts a task that calls `handle` with every element the store streams from now on.
-  func listen(
-    _ handle: @escaping @MainActor @Sendable (Element) -> Void
-  ) -> Task<Void, Never>? {
-    self.startListening(handle)
-  }
-
-  /// Adds `selection` to the store's list, so a ``Dispatch`` of this store reaches it.
-  func register<Output>(_ selection: Selection<State, Action, Output>) {
-    self.selections.add(selection)
+  /// Calls `observer` with every change of the store from now on, until the observation goes;
+  /// `nil` once the store is gone.
+  func observe(_ observer: @escaping @MainActor (Change) -> Void) -> StoreObservation? {
+    self.observeStore(observer)
   }
 }
 #sourceLocation()

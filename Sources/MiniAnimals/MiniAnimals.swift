@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1667)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1627)
 import AnimalsData
 import MiniRedux
 
@@ -37,7 +37,7 @@ public enum MiniAnimals {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1706)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1666)
 extension MiniAnimals {
   /// A store at `initialState` whose middleware does the work of Chapter 6's listener on `persistentStore`.
   @MainActor

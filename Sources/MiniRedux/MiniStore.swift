@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:972)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:973)
 import Observation
 
 /// The minimal store: a state, an in-place reducer, and middleware for side effects.
@@ -33,7 +33,7 @@ public final class MiniStore<State, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1003)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1004)
 extension MiniStore {
   /// Runs the reducer on the state in place, then gives every middleware the new state and `action`.
   public func dispatch(_ action: Action) {

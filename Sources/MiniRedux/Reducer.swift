@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:946)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:947)
 /// Changes `state` in place to account for `action`.
 ///
 /// Swift's `inout` makes this as safe as a reducer that returns a new state: the function sees its own

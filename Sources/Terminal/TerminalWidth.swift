@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:548)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:551)
 import Foundation
 
 /// The cells of a terminal that text takes, and text cut or wrapped to a number of cells.
@@ -49,7 +49,7 @@ public enum TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:598)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:601)
 extension TerminalWidth {
   /// Combining marks, and format and control characters, which take no cell of their own.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -84,7 +84,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:637)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:640)
 extension TerminalWidth {
   /// `text` broken at `separator` into lines of at most `width` cells; a piece wider than a line
   /// is cut.
@@ -112,7 +112,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:669)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:672)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

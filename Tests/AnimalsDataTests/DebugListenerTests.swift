@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3711)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3655)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -35,25 +35,33 @@ final class DebugListenerTests: XCTestCase {
     XCTAssertEqual(old.differences(to: old), [])
   }
 
-  func testAnEntryNamesTheActionByItsCases() {
+  func testAnEntryNamesTheActionByItsCases() throws {
     let fetched = AnimalsAction.data(.persistentSession(.didFetchAnimals(result: .success([]))))
     let deleted = AnimalsAction.data(
       .persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog))))
     XCTAssertEqual(
-      DebugListener.entry(oldState: .loaded(), action: .ui(.categoryList(.didAppear))),
+      try Self.entry(for: .ui(.categoryList(.didAppear))),
       "ui.categoryList.didAppear\n  (no change)\n")
     XCTAssertEqual(
-      DebugListener.entry(oldState: .loaded(), action: fetched),
+      try Self.entry(for: fetched),
       "data.persistentSession.didFetchAnimals.success\n  (no change)\n")
     XCTAssertEqual(
-      DebugListener.entry(oldState: .loaded(), action: deleted),
+      try Self.entry(for: deleted),
       "data.persistentSession.didDeleteAnimal\n"
         + #"  animals.data["Dog"]: {name: "Dog", diet: carnivorous, categoryId: "Mammal"} → nil"# + "\n")
+  }
+
+  /// The entry for `action` on a loaded state, with the state the reducer makes of it.
+  static func entry(for action: AnimalsAction) throws -> String {
+    let oldState = AnimalsState.loaded()
+    let newState = try AnimalsReducer.reduce(state: oldState, action: action)
+    return DebugListener.entry(
+      for: StoreChange(oldState: oldState, action: action, newState: newState))
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3764)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3716)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
@@ -79,7 +87,7 @@ extension DebugListenerTests {
         "ui.categoryList.didAppear\n  categories.status: nil → waiting\n",
         "ui.animalList.didAppear\n  animals.status: nil → waiting\n",
       ])
-    withExtendedLifetime(listener) {}
+    listener.stop()
   }
 
   @MainActor
@@ -104,7 +112,8 @@ extension DebugListenerTests {
         animals.queue["Cat"]: waiting → success
 
       """)
-    withExtendedLifetime(debugListener) {}
+    debugListener.stop()
+    listener.stop()
   }
 }
 #sourceLocation()

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2577)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2527)
 import AnimalsData
 import Foundation
+import ImmutableData
 import Synchronization
 import XCTest
 
@@ -44,15 +45,15 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2821)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2772)
 /// The change stream of an Animals store.
-typealias AnimalsChanges = AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
+typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 
 /// The next data action the stream delivers, skipping UI actions; `nil` if the stream ends first.
 @MainActor
 func nextDataAction(_ changes: inout AnimalsChanges) async -> AnimalsAction.Data.PersistentSession? {
-  while let (_, action) = await changes.next(isolation: #isolation) {
-    if case .data(.persistentSession(let action)) = action { return action }
+  while let change = await changes.next(isolation: #isolation) {
+    if case .data(.persistentSession(let action)) = change.action { return action }
   }
   return nil
 }

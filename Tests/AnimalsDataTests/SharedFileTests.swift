@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2392)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2342)
 import AnimalsData
 import Foundation
 import GRDB
@@ -28,7 +28,7 @@ final class SharedFileTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2415)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2365)
 extension SharedFileTests {
   func testARowNoRecordCanDecodeReadsAsDamaged() async throws {
     let path = try self.makeCataloguePath()
@@ -53,7 +53,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2445)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2395)
 extension SharedFileTests {
   func testTheDataVersionMovesForAnotherConnectionsCommitsOnly() async throws {
     let path = try self.makeCataloguePath()
@@ -97,14 +97,14 @@ extension SharedFileTests {
     try await watcher.watch(store)
     _ = try await there.deleteAnimal(animalId: "Dog")
     let change = await changes.next(isolation: #isolation)
-    let (_, action) = try XCTUnwrap(change)
+    let action = try XCTUnwrap(change).action
     guard case .data(.changeWatcher(.didNoticeChange(.success(let catalogue)))) = action else {
       return XCTFail("\(action)")
     }
     XCTAssertFalse(catalogue.animals.contains { $0.id == "Dog" })
     XCTAssertNil(store.select(AnimalsState.selectAnimal(animalId: "Dog")))
     XCTAssertEqual(store.select(AnimalsState.selectAnimalsValues(categoryId: "Mammal")).count, 3)
-    withExtendedLifetime(watcher) {}
+    watcher.stop()
   }
 
   @MainActor
@@ -135,7 +135,7 @@ extension SharedFileTests {
     else {
       return XCTFail("many failed looks, one report: \(String(describing: (first, second)))")
     }
-    withExtendedLifetime(watcher) {}
+    watcher.stop()
   }
 
   /// Returns once `isDone()`, or fails the test after five seconds.
@@ -150,7 +150,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2545)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2495)
 extension SharedFileTests {
   func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
     let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:1767)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:1727)
 import AnimalsData
 import AnimalsDataTestSupport
 import ElmAnimals
@@ -34,7 +34,7 @@ final class ImmutableDataAnimals: AnimalsDesign {
   static let name = "ImmutableData"
   let store: Store<AnimalsState, AnimalsAction>
   let listener: Listener<FakePersistentStore>
-  var changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>.Iterator
+  var changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 
   init(catalogue: AnimalsState, persistentStore: FakePersistentStore) {
     self.store = Store(initialState: catalogue, reducer: AnimalsReducer.reduce)

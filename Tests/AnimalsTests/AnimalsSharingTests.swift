@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1295)
+#sourceLocation(file:"Chapters/09-animals.md",line:1327)
 import ProgramTesting
 import XCTest
 
@@ -65,7 +65,7 @@ final class AnimalsSharingTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1359)
+#sourceLocation(file:"Chapters/09-animals.md",line:1391)
 extension AnimalsSharingTests {
   func testTheProgramAndTheClientWritingAtOnceBothSucceed() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -90,7 +90,7 @@ extension AnimalsSharingTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1388)
+#sourceLocation(file:"Chapters/09-animals.md",line:1420)
 import GRDB
 
 extension AnimalsSharingTests {

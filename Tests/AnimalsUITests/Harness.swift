@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2073)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2007)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -30,12 +30,10 @@ final class Harness {
   let store: Store<AnimalsState, AnimalsAction>
   let catalogue = FakeCatalogue()
   let listener: Listener<FakeCatalogue>
-  /// The store as the listener sees it; the listener holds it weakly, so the harness keeps it.
-  let screenStore: ScreenStore<AnimalsState, AnimalsAction>
   let root: AnimalsRoot
   let screen = RecordingScreen()
   let renderer: Renderer
-  private let changes: AsyncStream<(oldState: AnimalsState, action: AnimalsAction)>
+  private let changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>
 
   /// A screen `width` cells wide, opened on `animalId` if given, on a store with `reducer`;
   /// nothing is loaded until ``start()``.
@@ -45,9 +43,8 @@ final class Harness {
   ) {
     self.store = Store(initialState: AnimalsState(), reducer: reducer)
     self.changes = self.store.makeStream()
-    self.screenStore = ScreenStore(self.store)
     self.listener = Listener(store: self.catalogue, report: { _ in })
-    self.listener.listen(to: self.screenStore)
+    self.listener.listen(to: self.store)
     let ids = CountingIds()
     self.root = AnimalsRoot(
       context: AnimalsContext(self.store), animalId: animalId, width: width, makeDraftId: ids.next)
@@ -56,7 +53,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2124)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2055)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

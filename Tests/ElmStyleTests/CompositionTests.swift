@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:865)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:866)
 import ElmStyle
 import XCTest
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:609)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:610)
 import ElmStyle
 
 /// A stand-in for a network service: hands out its quotes in turn and counts the calls.
@@ -62,7 +62,7 @@ struct Quote: ElmModel {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:671)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:672)
 /// A parent: two independent quote panels.
 struct Page: ElmModel {
   var left = Quote()
@@ -108,7 +108,7 @@ enum RightQuote: Cursor {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/20-other-designs.md",line:723)
+#sourceLocation(file:"Chapters/20-other-designs.md",line:724)
 /// Keeps every action sent through ``send``, in order.
 @MainActor
 final class ActionRecorder<Action: Sendable> {

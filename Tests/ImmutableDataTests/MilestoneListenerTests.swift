@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1221)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1479)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -36,7 +36,7 @@ final class MilestoneListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1254)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1512)
 extension MilestoneListenerTests {
   func testAMilestoneIsTheHighestMultiplePassedByAnAddition() {
     let listener = MilestoneListener(step: 10) { _ in }
@@ -49,7 +49,7 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1291)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1549)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {

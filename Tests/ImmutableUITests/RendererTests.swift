@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2202)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2034)
 import ImmutableData
 import Observation
 import XCTest
@@ -33,7 +33,7 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2230)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2062)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
@@ -91,7 +91,7 @@ extension RendererTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2292)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2124)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable

@@ -5,13 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1957)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1786)
 import ImmutableData
 import XCTest
 
 @testable import ImmutableUI
 
-/// First selection, ids, store switches and the stream, one behaviour per test.
+/// First selection, ids, store switches and observation, one behaviour per test.
 final class SelectionLifecycleTests: XCTestCase {
   struct Pair: Equatable, Sendable {
     var left: Int
@@ -22,7 +22,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1974)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1803)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -68,7 +68,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2020)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1849)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -136,7 +136,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2088)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1917)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -182,38 +182,37 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2134)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1963)
 extension SelectionLifecycleTests {
   @MainActor
-  func testSelectionFollowsTheStoreStream() async {
+  func testSelectionHearsTheStoresChangesAtOnce() async {
     let log = CallLog()
     let store = PairStore(Pair(left: 1, right: 0))
     let selection = self.makeSelection(store: store, log: log)
-    let change = nextOutputChange(of: selection)
+    let changes = trackOutput(of: selection)
 
     store.send(.didSomething, making: Pair(left: 4, right: 0))
-    _ = await change.collect()
 
     XCTAssertEqual(selection.output, 40)
+    XCTAssertEqual(changes.value, 1)
   }
 
   @MainActor
-  func testReleasedSelectionStopsListening() async {
+  func testReleasedSelectionStopsObserving() async {
     let store = PairStore(Pair(left: 1, right: 0))
-    let terminated = store.terminations.stream
     var selection: Selection<Pair, TestAction, Int>? = self.makeSelection(store: store, log: CallLog())
     weak let released = selection
+    XCTAssertEqual(store.observerCount, 1)
 
     selection = nil
 
     XCTAssertNil(released)
-    let terminations: [Void] = await terminated.collect(through: { _ in true })
-    XCTAssertEqual(terminations.count, 1, "the selection's stream was terminated")
+    XCTAssertEqual(store.observerCount, 0, "the store forgot the selection's observer at once")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2168)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1996)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {
@@ -239,6 +238,10 @@ extension SelectionLifecycleTests {
     try context.dispatch(.didTapPlus)
     XCTAssertEqual(log.take(), ["filter(-1, didTapPlus)", "select 0"])
     XCTAssertEqual(pluses.output, 0, "the state is back at 0, so nothing changed")
+
+    try store.dispatch { dispatcher, _ in try dispatcher.dispatch(action: .didTapPlus) }
+    XCTAssertEqual(log.take(), ["filter(0, didTapPlus)", "select 1"], "once, from a thunk too")
+    XCTAssertEqual(pluses.output, 1)
   }
 }
 #sourceLocation()

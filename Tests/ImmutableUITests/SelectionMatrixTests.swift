@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1754)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1583)
 import ImmutableData
 import XCTest
 
@@ -54,7 +54,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1803)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1632)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -114,7 +114,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1863)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1692)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -162,7 +162,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1915)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1744)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1553)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1384)
 import ImmutableData
 import Observation
 import Synchronization
@@ -19,37 +19,42 @@ enum TestAction: Equatable, Sendable {
   case didSomethingElse
 }
 
-/// A store whose state the test sets by hand and whose stream the test feeds by hand.
+/// A store whose state the test sets by hand and whose observers the test calls by hand.
 @MainActor
 final class TestStore<State: Sendable, Action: Sendable> {
-  typealias Element = (oldState: State, action: Action)
+  typealias Change = StoreChange<State, Action>
 
   var current: State
-  private var continuations: [AsyncStream<Element>.Continuation] = []
-  let terminations = AsyncStream<Void>.makeStream()
+  private var observers: [Int: @MainActor (Change) -> Void] = [:]
+  private var nextID = 0
 
   init(_ state: State) {
     self.current = state
   }
 
-  /// Moves to `newState` and returns the stream element the store would send for it.
-  func apply(_ action: Action, making newState: State) -> Element {
-    let oldState = self.current
-    self.current = newState
-    return (oldState: oldState, action: action)
+  /// How many observers are registered.
+  var observerCount: Int {
+    self.observers.count
   }
 
-  /// Moves to `newState` and sends the element down every stream.
+  /// Moves to `newState` and returns the change the store would report for it.
+  func apply(_ action: Action, making newState: State) -> Change {
+    let oldState = self.current
+    self.current = newState
+    return StoreChange(oldState: oldState, action: action, newState: newState)
+  }
+
+  /// Moves to `newState` and reports the change to every observer.
   func send(_ action: Action, making newState: State) {
-    let element = self.apply(action, making: newState)
-    for continuation in self.continuations {
-      continuation.yield(element)
+    let change = self.apply(action, making: newState)
+    for observer in self.observers.values {
+      observer(change)
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1597)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1433)
 extension TestStore: ImmutableData.Selector {
   func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     selector(self.current)
@@ -57,17 +62,23 @@ extension TestStore: ImmutableData.Selector {
 }
 
 extension TestStore: ImmutableData.Streamer {
-  func makeStream() -> AsyncStream<Element> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-    let terminations = self.terminations.continuation
-    continuation.onTermination = { _ in terminations.yield() }
-    self.continuations.append(continuation)
-    return stream
+  func observe(_ observer: @escaping @MainActor (Change) -> Void) -> StoreObservation {
+    let id = self.nextID
+    self.nextID += 1
+    self.observers[id] = observer
+    return StoreObservation { [weak self] in
+      self?.observers[id] = nil
+    }
+  }
+
+  /// Selections never read a stream; this one ends at once.
+  func makeStream() -> AsyncStream<Change> {
+    AsyncStream { continuation in continuation.finish() }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1615)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1457)
 /// A thread-safe list of what the selectors were asked to do, in order.
 final class CallLog: Sendable {
   private let entries = Mutex<[String]>([])
@@ -110,22 +121,9 @@ func trackOutput<State, Action, Output>(
   return counter
 }
 
-/// A stream that ends after the next change of `selection.output`.
-@MainActor
-func nextOutputChange<State, Action, Output>(
-  of selection: Selection<State, Action, Output>
-) -> AsyncStream<Void> {
-  let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-  withObservationTracking {
-    _ = selection.output
-  } onChange: {
-    continuation.finish()
-  }
-  return stream
-}
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1677)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1506)
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// The elements up to and including the first one `isLast` accepts; every element, if the
   /// sequence ends first.
