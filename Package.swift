@@ -30,7 +30,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "ImmutableData", swiftSettings: strict),
-    .target(name: "ImmutableDataTestSupport", dependencies: ["ImmutableData"], swiftSettings: strict),
+    .target(
+      name: "ImmutableDataTestSupport", dependencies: ["ImmutableData"], swiftSettings: strict),
     .testTarget(
       name: "ImmutableDataTests", dependencies: ["ImmutableData", "ImmutableDataTestSupport"],
       swiftSettings: strict),
@@ -38,11 +39,13 @@ let package = Package(
 )
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:42)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:41)
 package.products += [.library(name: "ImmutableUI", targets: ["ImmutableUI"])]
 package.targets += [
   .target(name: "ImmutableUI", dependencies: ["ImmutableData"], swiftSettings: strict),
-  .testTarget(name: "ImmutableUITests", dependencies: ["ImmutableData", "ImmutableUI"], swiftSettings: strict),
+  .testTarget(
+    name: "ImmutableUITests", dependencies: ["ImmutableData", "ImmutableUI"],
+    swiftSettings: strict),
 ]
 #sourceLocation()
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:437)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:439)
 /// Something that accepts actions and thunks: the only way global state changes.
 ///
 /// `Store` is the one conforming type in this module. A thunk receives a `Dispatcher` and a

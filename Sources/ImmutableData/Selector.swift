@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:376)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:377)
 /// Something that answers questions about the current state.
 ///
 /// `Store` is the one conforming type in this module. Code that only needs to read receives a
@@ -21,7 +21,7 @@ public protocol Selector<State>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:395)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:396)
 extension Selector {
   /// The whole current state: `select { $0 }`. Prefer `select(_:)` with a small slice.
   @MainActor public var state: State {

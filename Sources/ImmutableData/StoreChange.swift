@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:564)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:566)
 /// One successful dispatch: the state before it, the action, and the state the reducer made.
 public struct StoreChange<State: Sendable, Action: Sendable>: Sendable {
   /// The state just before the reducer applied `action`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:608)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:610)
 /// An observer's registration with a store. The observer is called until this is cancelled or
 /// released, whichever comes first.
 @MainActor

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:747)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:750)
 /// How many changes a stream holds for a listener that has not read them yet, and which ones it
 /// keeps when it is full.
 ///
@@ -34,7 +34,7 @@ public struct StreamBufferingPolicy: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:782)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:785)
 extension StreamBufferingPolicy {
   /// Hold at most `capacity` changes; a new change pushes out the oldest one waiting.
   public static func bufferingNewest(_ capacity: Int) -> StreamBufferingPolicy {
@@ -53,11 +53,11 @@ extension StreamBufferingPolicy {
 extension StreamBufferingPolicy: Equatable {}
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:803)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:806)
 extension StreamBufferingPolicy {
   /// This policy as `AsyncStream` spells it: our `.bufferingNewest(8)` becomes
-  /// `AsyncStream<Element>.Continuation.BufferingPolicy.bufferingNewest(8)`, for whatever element type
-  /// the stream carries.
+  /// `AsyncStream<Element>.Continuation.BufferingPolicy.bufferingNewest(8)`, for whatever
+  /// element type the stream carries.
   func asyncStreamPolicy<Element>(
     of _: Element.Type
   ) -> AsyncStream<Element>.Continuation.BufferingPolicy {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:830)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:833)
 /// Hands out streams and yields every element to all of them: the store's notification list.
 ///
 /// When the registrar goes away, every stream it made finishes, so a listener's loop ends when its
@@ -34,7 +34,7 @@ final class StreamRegistrar<Element: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:867)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:870)
 extension StreamRegistrar {
   /// A new stream that receives every element yielded from now on, buffered with `bufferingPolicy`.
   /// `onDrop` receives each element this stream will never deliver because its buffer was full.
@@ -58,7 +58,7 @@ extension StreamRegistrar {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:896)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:899)
 extension StreamRegistrar {
   /// Sends `element` to every stream. Reports drops to their handlers, and forgets streams whose
   /// consumers have gone.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:641)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:644)
 /// Something that reports every change to global state: at once to observers, and later on
 /// streams.
 ///

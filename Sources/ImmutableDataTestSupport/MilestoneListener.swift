@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1353)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1357)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -38,12 +38,15 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1389)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1394)
 extension MilestoneListener {
+  /// The store this listener works on.
+  typealias TallyStore = Store<Int, Tally.Action>
+
   /// The work for one milestone: dispatch the bonus, then announce `milestone`.
   func celebrate(
     _ milestone: Int
-  ) -> @MainActor @Sendable (Store<Int, Tally.Action>, Store<Int, Tally.Action>) async throws -> Void {
+  ) -> @MainActor @Sendable (TallyStore, TallyStore) async throws -> Void {
     { dispatcher, _ in
       try dispatcher.dispatch(action: .didEarnBonus(1))
       await self.announce(milestone)
@@ -52,10 +55,10 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1405)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1413)
 extension MilestoneListener {
-  /// Starts listening to `store` and returns the listening task, which ends when `store` is released
-  /// or the task is cancelled.
+  /// Starts listening to `store` and returns the listening task, which ends when `store` is
+  /// released or the task is cancelled.
   @MainActor
   public func listen(to store: Store<Int, Tally.Action>) -> Task<Void, Never> {
     let changes = store.makeStream()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:180)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:181)
 /// A running total that never goes below zero: the tests' small domain.
 ///
 /// The state is a plain `Int`; `Tally` only holds the action type, the error type and the reducer.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:514)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:516)
 import ImmutableData
 
 /// What a thunk was handed and what it read, kept for the test to check afterwards.

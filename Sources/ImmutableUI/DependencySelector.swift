@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:982)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:983)
 /// Computes a cheap input of an output, so the output is recomputed only when an input changed.
 ///
 /// ```swift
@@ -29,7 +29,7 @@ public struct DependencySelector<State, Dependency>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1008)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1009)
 extension DependencySelector where Dependency: Equatable & Sendable {
   /// Makes a dependency selector that reports a change whenever old and new are not equal.
   public init(select: @escaping @Sendable (State) -> Dependency) {

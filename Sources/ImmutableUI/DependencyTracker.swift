@@ -26,7 +26,7 @@ protocol DependencyTracker<State>: AnyObject {
 #sourceLocation(file:"Chapters/02-immutable-ui.md",line:1087)
 /// The tracker for one fixed list of dependency selectors, each with its own type.
 ///
-/// `DependencyCache(booksSelector, filterSelector)` is a
+/// `DependencyCache(booksSelector, searchTextSelector)` is a
 /// `DependencyCache<Library, [Book.ID: Book], String>`.
 @MainActor
 final class DependencyCache<State, each Dependency> {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:457)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:460)
 import ImmutableData
 
 /// The one thing a view may do to a store: report that something happened.
@@ -23,7 +23,7 @@ public struct Dispatch<Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:488)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:491)
 extension Dispatch {
   /// Sends `action` to the store. Rethrows the reducer's error, if any.
   @MainActor

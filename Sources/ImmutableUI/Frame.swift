@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:594)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:596)
 /// One complete drawing of a view: the lines a ``Screen`` shows.
 public struct Frame: Hashable, Sendable {
   /// The lines, top to bottom, without line endings.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:686)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:688)
 import Synchronization
 
 /// A flag that any thread may raise and the main actor consumes, plus a stream that

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:88)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:89)
 /// Computes what a view shows from the whole state, and decides when a new result
 /// should replace the one the view already has.
 ///
@@ -33,7 +33,7 @@ public struct OutputSelector<State, Output>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:129)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:130)
 extension OutputSelector where Output: Equatable & Sendable {
   /// Makes an output selector that reports a change whenever old and new are not equal.
   ///

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:724)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:726)
 import Observation
 
 /// Draws a view to a screen, and draws it again exactly when something it read changed.
@@ -29,7 +29,7 @@ public final class Renderer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:751)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:753)
 extension Renderer {
   /// Whether something the last frame read has changed since it was drawn.
   public var needsRender: Bool {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:617)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:619)
 /// Where a ``Renderer`` sends its frames: a terminal, a file, a test's array.
 @MainActor
 public protocol Screen {
@@ -28,7 +28,7 @@ public final class RecordingScreen: Screen {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:642)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:644)
 /// A screen that prints frames to standard output.
 ///
 /// On a terminal, `clearsScreen: true` redraws in place; in raw mode, use `lineEnding: "\r\n"`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:167)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:168)
 import ImmutableData
 import Observation
 
@@ -25,7 +25,9 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
   private var store: StoreReference<State, Action>
   private var observation: StoreObservation?
 
-  init(store: StoreReference<State, Action>, state: State, id: AnyHashable?, parameters: Parameters) {
+  init(
+    store: StoreReference<State, Action>, state: State, id: AnyHashable?, parameters: Parameters
+  ) {
     self.store = store
     self.id = id
     self.parameters = parameters
@@ -37,7 +39,7 @@ public final class Selection<State: Sendable, Action: Sendable, Output> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:213)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:216)
 extension Selection: Observable {
   /// The selected value. Reading it inside `withObservationTracking` (or a ``Renderer``)
   /// tracks it; it changes only when the output selector's `didChange` returned `true`,
@@ -111,7 +113,8 @@ extension Selection {
   ///
   /// The output is selected before this returns: dependencies first, then the output.
   /// - Parameters:
-  ///   - id: Identifies the parameters; see ``update(id:filter:dependencySelectors:outputSelector:)``.
+  ///   - id: Identifies the parameters; see
+  ///     ``update(id:filter:dependencySelectors:outputSelector:)``.
   ///   - filter: An O(1) gate on `(oldState, action)`; `false` skips all re-selection.
   ///   - dependencySelectors: Cheap inputs; the output is re-selected only when one changed.
   ///   - outputSelector: The value views read as ``output``.
@@ -139,7 +142,7 @@ extension Selection {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1307)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1308)
 extension Selection {
   /// Adopts new parameters if `id` differs from the current one; otherwise does nothing.
   ///
@@ -163,7 +166,7 @@ extension Selection {
 
   /// Follows `store` instead of the current store, starting fresh; does nothing if
   /// `store` is the store this selection already follows.
-  public func listen<Store>(to store: Store)
+  public func follow<Store>(_ store: Store)
   where
     Store: ImmutableData.Selector<State> & ImmutableData.Streamer<State, Action> & AnyObject
   {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:388)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:391)
 import ImmutableData
 
 /// The store as a tree of views sees it: a way to report events and a way to select state.
@@ -33,7 +33,7 @@ public struct StoreContext<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1264)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1265)
 extension StoreContext {
   /// Makes a ``Selection`` that follows this context's store.
   public func select<each Dependency, Output>(

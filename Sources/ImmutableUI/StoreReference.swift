@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:240)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:243)
 import ImmutableData
 
 /// A weak, type-erased handle on one store: read its state, observe its changes.
@@ -32,7 +32,7 @@ struct StoreReference<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:278)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:281)
 extension StoreReference {
   /// The store's current state, or `nil` once the store is gone.
   var state: State? { self.readState() }

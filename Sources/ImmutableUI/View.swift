@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:546)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:548)
 /// A piece of terminal UI: the lines it shows, computed from the state it reads.
 ///
 /// `body` should only read: selections, local observable state, plain properties.
@@ -17,7 +17,7 @@ public protocol View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:563)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:565)
 /// Views drawn one below the other, with an optional line between neighbours.
 ///
 /// `Stack(header, list, separator: "")` draws the header's lines, a blank line, the list's.

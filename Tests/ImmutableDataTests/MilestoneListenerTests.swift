@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1479)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1487)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -36,7 +36,7 @@ final class MilestoneListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1512)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1520)
 extension MilestoneListenerTests {
   func testAMilestoneIsTheHighestMultiplePassedByAnAddition() {
     let listener = MilestoneListener(step: 10) { _ in }
@@ -49,13 +49,14 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1549)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1557)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {
     var store: Store<Int, Tally.Action>? = Store(initialState: 0, reducer: Tally.reduce)
     let (announced, announce) = AsyncStream.makeStream(of: Int.self)
-    let listening = MilestoneListener(step: 10) { announce.yield($0) }.listen(to: try XCTUnwrap(store))
+    let listener = MilestoneListener(step: 10) { announce.yield($0) }
+    let listening = listener.listen(to: try XCTUnwrap(store))
     try store?.dispatch(action: .didAdd(12))
     let heard = await announced.prefix(1).collect()
     XCTAssertEqual(heard, [10])

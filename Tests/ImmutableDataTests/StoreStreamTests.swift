@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1266)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1269)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -29,7 +29,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1769)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1778)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

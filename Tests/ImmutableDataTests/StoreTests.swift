@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:302)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:303)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -27,7 +27,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1642)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1651)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:535)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:537)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -28,7 +28,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1687)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1696)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkReceivesTheStoreAndChangesNothingByItself() async {

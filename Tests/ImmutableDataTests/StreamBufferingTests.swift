@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1975)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1985)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -21,8 +21,8 @@ final class StreamBufferingTests: XCTestCase {
     Step(oldState: 10, action: .didAdd(5)),
   ]
 
-  /// What a stream made by `makeStream` delivers, and what its drop handler receives, when the store
-  /// dispatches `.didAdd(1)` to `.didAdd(5)` with nobody reading and is then released.
+  /// What a stream made by `makeStream` delivers, and what its drop handler receives, when the
+  /// store dispatches `.didAdd(1)` to `.didAdd(5)` with nobody reading and is then released.
   @MainActor
   func deliveredAndDropped(
     bufferingPolicy: StreamBufferingPolicy
@@ -42,14 +42,16 @@ final class StreamBufferingTests: XCTestCase {
 
   @MainActor
   func testKeepingTheNewestDeliversTheLastAndReportsTheRest() async throws {
-    let (delivered, dropped) = try await self.deliveredAndDropped(bufferingPolicy: .bufferingNewest(2))
+    let (delivered, dropped) = try await self.deliveredAndDropped(
+      bufferingPolicy: .bufferingNewest(2))
     XCTAssertEqual(delivered, Array(Self.fiveSteps[3...]))
     XCTAssertEqual(dropped, Array(Self.fiveSteps[..<3]))
   }
 
   @MainActor
   func testKeepingTheOldestDeliversTheFirstAndReportsTheRest() async throws {
-    let (delivered, dropped) = try await self.deliveredAndDropped(bufferingPolicy: .bufferingOldest(2))
+    let (delivered, dropped) = try await self.deliveredAndDropped(
+      bufferingPolicy: .bufferingOldest(2))
     XCTAssertEqual(delivered, Array(Self.fiveSteps[..<2]))
     XCTAssertEqual(dropped, Array(Self.fiveSteps[2...]))
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:2072)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:2084)
 @testable import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -42,8 +42,8 @@ final class StreamRegistrarTests: XCTestCase {
     let receivedBeforeCancelling = await receipts.prefix(1).collect()
     XCTAssertEqual(receivedBeforeCancelling, [1])
     consumer.cancel()
-    // Waiting for the consumer to end first keeps the test deterministic: a consumer cancelled between
-    // two elements would otherwise still pick up one yielded in that moment.
+    // Waiting for the consumer to end first keeps the test deterministic: a consumer cancelled
+    // between two elements would otherwise still pick up one yielded in that moment.
     let consumed = await consumer.value
     XCTAssertEqual(registrar.count, 1, "still registered until the next yield")
     registrar.yield(2)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2034)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2043)
 import ImmutableData
 import Observation
 import XCTest
@@ -33,14 +33,14 @@ final class RendererTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2062)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2071)
 extension RendererTests {
   @MainActor
   func testFirstRenderDrawsTheCurrentState() async {
     let store = ScoresStore(Scores(home: 1, away: 0, clock: 0))
     let screen = RecordingScreen()
-    let renderer = Renderer(
-      HomeView(home: Selection(store: store, outputSelector: OutputSelector { $0.home })), screen: screen)
+    let home = Selection(store: store, outputSelector: OutputSelector { $0.home })
+    let renderer = Renderer(HomeView(home: home), screen: screen)
 
     XCTAssertFalse(renderer.needsRender)
     renderer.render()
@@ -91,7 +91,7 @@ extension RendererTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2124)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2133)
 extension RendererTests {
   /// Local state of a view: which side of the scoreboard it shows.
   @Observable

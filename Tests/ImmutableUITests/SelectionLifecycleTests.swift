@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1786)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1791)
 import ImmutableData
 import XCTest
 
@@ -22,7 +22,7 @@ final class SelectionLifecycleTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1803)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1808)
 @MainActor
 extension SelectionLifecycleTests {
   /// A selection of `left * factor`, guarded by a dependency on `left`, logging every call.
@@ -68,7 +68,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1849)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1854)
 extension SelectionLifecycleTests {
   @MainActor
   func testFirstSelectionReadsDependenciesThenOutput() async {
@@ -87,8 +87,9 @@ extension SelectionLifecycleTests {
     _ = log.take()
     let changes = trackOutput(of: selection)
 
-    selection.update(id: 1, dependencySelectors: Self.left(log), outputSelector: Self.product(log, factor: 99))
-    selection.listen(to: store)
+    selection.update(
+      id: 1, dependencySelectors: Self.left(log), outputSelector: Self.product(log, factor: 99))
+    selection.follow(store)
 
     XCTAssertEqual(log.take(), [])
     XCTAssertEqual(selection.output, 30)
@@ -136,7 +137,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1917)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1923)
 extension SelectionLifecycleTests {
   @MainActor
   func testAnotherStoreStartsFresh() async {
@@ -147,9 +148,10 @@ extension SelectionLifecycleTests {
     _ = log.take()
     let changes = trackOutput(of: selection)
 
-    selection.listen(to: second)
+    selection.follow(second)
 
-    XCTAssertEqual(log.take(), ["select left", "select left * 10"], "no comparisons on a fresh start")
+    XCTAssertEqual(
+      log.take(), ["select left", "select left * 10"], "no comparisons on a fresh start")
     XCTAssertEqual(selection.output, 50)
     XCTAssertEqual(changes.value, 1)
 
@@ -165,7 +167,8 @@ extension SelectionLifecycleTests {
     _ = log.take()
     let changes = trackOutput(of: selection)
 
-    selection.update(id: 2, dependencySelectors: Self.left(log), outputSelector: Self.product(log, factor: 100))
+    selection.update(
+      id: 2, dependencySelectors: Self.left(log), outputSelector: Self.product(log, factor: 100))
 
     XCTAssertEqual(log.take(), ["select left", "select left * 100"])
     XCTAssertEqual(selection.output, 200)
@@ -182,7 +185,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1963)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1971)
 extension SelectionLifecycleTests {
   @MainActor
   func testSelectionHearsTheStoresChangesAtOnce() async {
@@ -200,7 +203,8 @@ extension SelectionLifecycleTests {
   @MainActor
   func testReleasedSelectionStopsObserving() async {
     let store = PairStore(Pair(left: 1, right: 0))
-    var selection: Selection<Pair, TestAction, Int>? = self.makeSelection(store: store, log: CallLog())
+    var selection: Selection<Pair, TestAction, Int>? = self.makeSelection(
+      store: store, log: CallLog())
     weak let released = selection
     XCTAssertEqual(store.observerCount, 1)
 
@@ -212,7 +216,7 @@ extension SelectionLifecycleTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1996)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2005)
 extension SelectionLifecycleTests {
   @MainActor
   func testDispatchAsksTheFilterAndSelectsNothingItRejects() async throws {

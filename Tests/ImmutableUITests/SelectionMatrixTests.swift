@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1583)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1584)
 import ImmutableData
 import XCTest
 
@@ -54,7 +54,7 @@ final class SelectionMatrixTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1632)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1633)
 @MainActor
 extension SelectionMatrixTests {
   /// Builds a selection of an `Int` state whose selectors write to `log`.
@@ -114,7 +114,7 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1692)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1693)
 @MainActor
 extension SelectionMatrixTests {
   /// The calls one action should cause, straight from the rules in the chapter.
@@ -144,7 +144,8 @@ extension SelectionMatrixTests {
     let store = TestStore<Int, TestAction>(1)
     let selection = self.makeSelection(testCase, store: store, log: log)
 
-    let firstCalls = (0..<testCase.dependencyCount).map { "select dependency \($0)" } + ["select output"]
+    let dependencyCalls = (0..<testCase.dependencyCount).map { "select dependency \($0)" }
+    let firstCalls = dependencyCalls + ["select output"]
     XCTAssertEqual(log.take(), firstCalls, "first selection, \(label)")
     XCTAssertEqual(selection.output, 10, "first output, \(label)")
 
@@ -162,13 +163,14 @@ extension SelectionMatrixTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1744)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1746)
 @MainActor
 extension SelectionMatrixTests {
   func testRowsWrittenOutByHand() async {
     let rows: [(Case, [String])] = [
       (
-        Case(filter: .rejects, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+        Case(
+          filter: .rejects, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
         ["filter(1, didSomething)"]
       ),
       (
@@ -183,7 +185,8 @@ extension SelectionMatrixTests {
         ]
       ),
       (
-        Case(filter: .accepts, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
+        Case(
+          filter: .accepts, dependencyCount: 2, dependencyDidChange: true, outputDidChange: true),
         [
           "filter(1, didSomething)", "select dependency 0", "select dependency 1",
           "dependency 0 didChange(1, 2)", "select output", "output didChange(10, 20)",

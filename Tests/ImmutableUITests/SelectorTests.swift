@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1548)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1549)
 import XCTest
 
 @testable import ImmutableUI
@@ -21,7 +21,7 @@ final class SelectorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1566)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1567)
 extension SelectorTests {
   func testEquatableDependencySelectorUsesNotEqual() {
     let selector = DependencySelector<[Int], [Int]> { $0 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2175)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2184)
 import ImmutableData
 import XCTest
 
@@ -24,7 +24,7 @@ final class StoreContextTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2194)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2203)
 extension StoreContextTests {
   @MainActor
   func testDispatchReachesTheStore() async throws {
@@ -79,7 +79,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2253)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2262)
 extension StoreContextTests {
   @MainActor
   func testAViewThatDispatchesDrawsTheNewValueAtOnce() async throws {
@@ -116,7 +116,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2294)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2303)
 extension StoreContextTests {
   @MainActor
   func testOnlySelectionsThatReallyChangedAreNotified() async throws {
@@ -162,7 +162,7 @@ extension StoreContextTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2342)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:2351)
 extension StoreContextTests {
   @MainActor
   func testAReleasedSelectionIsNeverAskedAgain() async throws {

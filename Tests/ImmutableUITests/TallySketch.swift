@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:833)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:835)
 import ImmutableData
 import ImmutableUI
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1384)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1385)
 import ImmutableData
 import Observation
 import Synchronization
@@ -54,7 +54,7 @@ final class TestStore<State: Sendable, Action: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1433)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1434)
 extension TestStore: ImmutableData.Selector {
   func select<T: Sendable>(_ selector: @Sendable (State) -> T) -> T {
     selector(self.current)
@@ -78,7 +78,7 @@ extension TestStore: ImmutableData.Streamer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1457)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1458)
 /// A thread-safe list of what the selectors were asked to do, in order.
 final class CallLog: Sendable {
   private let entries = Mutex<[String]>([])
@@ -123,7 +123,7 @@ func trackOutput<State, Action, Output>(
 
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1506)
+#sourceLocation(file:"Chapters/02-immutable-ui.md",line:1507)
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {
   /// The elements up to and including the first one `isLast` accepts; every element, if the
   /// sequence ends first.
