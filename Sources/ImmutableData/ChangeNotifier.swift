@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:949)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:955)
 /// Delivers each change to every observer, then to every stream: once each, in the order the
 /// changes were posted, before the outermost `post(_:)` returns.
 @MainActor
@@ -39,7 +39,7 @@ final class ChangeNotifier<Element: Sendable> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:986)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:992)
 extension ChangeNotifier {
   /// Adds `observer`, which hears every change posted from now on, and returns its id.
   func add(_ observer: @escaping @MainActor (Element) -> Void) -> Int {
@@ -62,7 +62,7 @@ extension ChangeNotifier {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1012)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1018)
 extension ChangeNotifier {
   /// Delivers `element`, and everything posted meanwhile, before returning. Called during a
   /// delivery, it only queues `element` behind the change being delivered.

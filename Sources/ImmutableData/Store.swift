@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1053)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1059)
 /// The one home of a program's global state.
 ///
 /// A store holds the current state and changes it only by running its reducer on dispatched
@@ -38,7 +38,7 @@ public final class Store<State: Sendable, Action: Sendable>: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1091)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1097)
 extension Store {
   /// Runs the reducer on the current state and `action`, keeps the result, then reports the
   /// change to every observer and stream before returning.
@@ -79,7 +79,7 @@ extension Store: Dispatcher {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1114)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1120)
 extension Store {
   /// A new stream of every change from now on, buffered with `bufferingPolicy`.
   ///
@@ -94,7 +94,7 @@ extension Store {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1133)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1139)
 extension Store: Streamer {
   /// Calls `observer` with every change from now on, before each `dispatch` returns, until the
   /// observation is cancelled or released.

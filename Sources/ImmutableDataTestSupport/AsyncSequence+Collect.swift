@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1214)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1220)
 import XCTest
 
 extension AsyncSequence where Self: Sendable, Element: Sendable, Failure == Never {

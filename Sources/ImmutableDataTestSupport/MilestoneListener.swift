@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1357)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1363)
 import ImmutableData
 
 /// A listener that awards a bonus of one each time an addition carries the total past a multiple of
@@ -38,7 +38,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1394)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1400)
 extension MilestoneListener {
   /// The store this listener works on.
   typealias TallyStore = Store<Int, Tally.Action>
@@ -55,7 +55,7 @@ extension MilestoneListener {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1413)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1419)
 extension MilestoneListener {
   /// Starts listening to `store` and returns the listening task, which ends when `store` is
   /// released or the task is cancelled.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1593)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1599)
 import ImmutableData
 
 /// A failure the tests throw on purpose, told apart by `id`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1164)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1170)
 import ImmutableData
 
 /// One stream element of a tally store as an `Equatable` value.

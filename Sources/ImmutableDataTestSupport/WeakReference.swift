@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1540)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1546)
 /// A reference that does not keep its object alive: how a test checks that something was released.
 @MainActor
 public final class WeakReference<Object: AnyObject> {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1487)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1493)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -36,7 +36,7 @@ final class MilestoneListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1520)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1526)
 extension MilestoneListenerTests {
   func testAMilestoneIsTheHighestMultiplePassedByAnAddition() {
     let listener = MilestoneListener(step: 10) { _ in }
@@ -49,7 +49,7 @@ extension MilestoneListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1557)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1563)
 extension MilestoneListenerTests {
   @MainActor
   func testItStopsWhenTheStoreIsReleased() async throws {

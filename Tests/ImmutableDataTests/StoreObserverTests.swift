@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1300)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1306)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -34,7 +34,7 @@ final class StoreObserverTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1871)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1877)
 extension StoreObserverTests {
   @MainActor
   func testAThunksDispatchesAreObservedBeforeEachDispatchReturns() async throws {

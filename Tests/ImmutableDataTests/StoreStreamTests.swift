@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1269)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1275)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
@@ -29,7 +29,7 @@ final class StoreStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1778)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1784)
 extension StoreStreamTests {
   @MainActor
   func testEachDispatchDeliversTheOldStateAndTheActionInOrder() async throws {

@@ -27,7 +27,7 @@ final class StoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1651)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1657)
 extension StoreTests {
   @MainActor
   func testInitKeepsTheInitialStateAndDoesNotCallTheReducer() async {

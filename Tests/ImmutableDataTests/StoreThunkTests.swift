@@ -28,7 +28,7 @@ final class StoreThunkTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1696)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1702)
 extension StoreThunkTests {
   @MainActor
   func testASyncThunkReceivesTheStoreAndChangesNothingByItself() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:1985)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:1991)
 import ImmutableData
 import ImmutableDataTestSupport
 import XCTest

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/01-immutable-data.md",line:2084)
+#sourceLocation(file:"Chapters/01-immutable-data.md",line:2090)
 @testable import ImmutableData
 import ImmutableDataTestSupport
 import XCTest
