@@ -134,7 +134,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:47)
+#sourceLocation(file:"Chapters/09-animals.md",line:49)
 package.targets += [
   .executableTarget(
     name: "Animals",

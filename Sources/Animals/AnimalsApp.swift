@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:311)
+#sourceLocation(file:"Chapters/09-animals.md",line:315)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -39,7 +39,7 @@ final class AnimalsApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:347)
+#sourceLocation(file:"Chapters/09-animals.md",line:353)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -47,7 +47,8 @@ final class AnimalsApp {
 #endif
 
 extension AnimalsApp {
-  /// Watches the file, runs the screen until the user quits or the input ends, then closes the database.
+  /// Watches the file, runs the screen until the user quits or the input ends, then stops watching and
+  /// closes the database.
   func run() async throws {
     try await self.watcher.watch(self.store)
     if isatty(STDIN_FILENO) == 1 {
@@ -55,6 +56,7 @@ extension AnimalsApp {
     } else {
       await ScriptSession(root: self.root, store: self.store).run()
     }
+    self.watcher.stop()
     try self.database.close()
   }
 }

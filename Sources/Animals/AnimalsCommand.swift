@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:77)
+#sourceLocation(file:"Chapters/09-animals.md",line:79)
 import AnimalsData
 import AnimalsUI
 import ArgumentParser
@@ -38,7 +38,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:114)
+#sourceLocation(file:"Chapters/09-animals.md",line:119)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -59,7 +59,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:370)
+#sourceLocation(file:"Chapters/09-animals.md",line:378)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends;
   /// with `debug`, writes every action and what it changed to standard error.

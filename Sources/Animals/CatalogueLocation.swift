@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:137)
+#sourceLocation(file:"Chapters/09-animals.md",line:142)
 /// Where the catalogue is kept.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -15,7 +15,7 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:260)
+#sourceLocation(file:"Chapters/09-animals.md",line:265)
 import AnimalsData
 
 extension CatalogueLocation {

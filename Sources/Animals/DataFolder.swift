@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:160)
+#sourceLocation(file:"Chapters/09-animals.md",line:165)
 import Foundation
 
 /// The user's data folder, where the catalogue lives unless `--database` names a file.
@@ -41,7 +41,7 @@ enum DataFolder {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:206)
+#sourceLocation(file:"Chapters/09-animals.md",line:211)
 extension DataFolder {
   /// Makes the folder that will hold the file at `path`, and any folder above it, readable by the user alone.
   ///

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:943)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:864)
 import AnimalsData
 import ImmutableUI
 
@@ -15,6 +15,8 @@ struct AnimalDetailContainer {
   private let animal: AnimalsSelection<Animal?>
   private let category: AnimalsSelection<Category?>
   private let change: AnimalsSelection<Status?>
+  /// The animal as last seen: kept when it leaves the state, until the column shows another id.
+  private let lastSeen: AnimalsSelection<Animal?>
   private let animalsStatus: AnimalsSelection<Status?>
   private let dispatch: AnimalsDispatch
 
@@ -22,10 +24,21 @@ struct AnimalDetailContainer {
     self.animal = context.selectAnimal(animalId: animalId)
     self.category = context.selectCategory(animalId: animalId)
     self.change = context.selectAnimalStatus(animalId: animalId)
+    self.lastSeen = context.select(id: animalId, outputSelector: Self.keepingLastSeen(animalId: animalId))
     self.animalsStatus = context.selectAnimalsStatus()
     self.dispatch = context.dispatch
   }
 
+  /// The animal `animalId`, selected so that a `nil` never replaces an animal already seen.
+  private static func keepingLastSeen(animalId: Animal.ID?) -> OutputSelector<AnimalsState, Animal?> {
+    OutputSelector(
+      select: AnimalsState.selectAnimal(animalId: animalId), didChange: { old, new in old != new && new != nil })
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:903)
+extension AnimalDetailContainer {
   /// The animal `animalId`, if the store has it.
   func value(animalId: Animal.ID?) -> Animal? {
     self.show(animalId: animalId)
@@ -38,28 +51,36 @@ struct AnimalDetailContainer {
     return self.category.output
   }
 
+  /// The name `animalId` had when the column last saw it, if the store no longer has it.
+  func vanishedName(animalId: Animal.ID?) -> String? {
+    self.show(animalId: animalId)
+    return self.animal.output == nil ? self.lastSeen.output?.name : nil
+  }
+
   /// The details of `animalId`; `wasDeleted` says whether the user deleted it on this screen.
   func lines(animalId: Animal.ID?, wasDeleted: Bool) -> [String] {
     self.show(animalId: animalId)
     return AnimalDetailPresenter.lines(
       animal: self.animal.output, category: self.category.output, animalId: animalId,
-      animalsStatus: self.animalsStatus.output, wasDeleted: wasDeleted)
+      animalsStatus: self.animalsStatus.output, wasDeleted: wasDeleted,
+      lastSeenName: self.vanishedName(animalId: animalId))
   }
 
   private func show(animalId: Animal.ID?) {
     self.animal.show(animalId: animalId)
     self.category.show(animalId: animalId)
     self.change.show(animalId: animalId)
+    self.lastSeen.update(id: animalId, outputSelector: Self.keepingLastSeen(animalId: animalId))
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:996)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:945)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {
     self.show(animalId: animalId)
-    let name = self.animal.output?.name ?? animalId ?? ""
+    let name = self.lastSeen.output?.name ?? animalId ?? ""
     switch self.change.output {
     case .waiting: return ["Saving changes to \(name)…"]
     case .failure(let message): return ["The last change to \(name) failed: \(message)"]

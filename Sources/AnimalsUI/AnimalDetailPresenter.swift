@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:617)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:530)
 import AnimalsData
 
 /// Draws the details of one animal.
@@ -22,11 +22,15 @@ public enum AnimalDetailPresenter {
   ///   - animalId: The id the user chose, if any.
   ///   - animalsStatus: How reading the animals went.
   ///   - wasDeleted: Whether the user deleted `animalId` on this screen.
+  ///   - lastSeenName: The name `animalId` had when the screen last showed it, if it ever did.
   public static func lines(
-    animal: Animal?, category: Category?, animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool
+    animal: Animal?, category: Category?, animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool,
+    lastSeenName: String? = nil
   ) -> [String] {
     guard let animal else {
-      return ["Details", "  " + Self.absence(of: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted)]
+      let absence = Self.absence(
+        of: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted, lastSeenName: lastSeenName)
+      return ["Details", "  " + absence]
     }
     return [
       animal.name,
@@ -35,11 +39,14 @@ public enum AnimalDetailPresenter {
     ]
   }
 
-  /// Why there is no animal `animalId` to show.
-  static func absence(of animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool) -> String {
+  /// Why there is no animal `animalId` to show: `(deleted)`, `Cat was deleted`, `no animal 'Zebra'`, …
+  static func absence(
+    of animalId: Animal.ID?, animalsStatus: Status?, wasDeleted: Bool, lastSeenName: String?
+  ) -> String {
     guard let animalId else { return "(choose an animal)" }
     if wasDeleted { return "(deleted)" }
     if animalsStatus == nil || animalsStatus == .waiting { return "loading…" }
+    if let lastSeenName { return "\(lastSeenName) was deleted" }
     return "no animal '\(animalId)'"
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1023)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:972)
 import AnimalsData
 import ImmutableUI
 
@@ -43,7 +43,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1073)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1022)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -76,7 +76,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1113)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1062)
 extension AnimalEditorContainer {
   /// The ids of the animals in `categoryId` now.
   func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
@@ -93,7 +93,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1140)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1089)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1228)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1179)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1258)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1209)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -52,7 +52,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1288)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1239)
 extension AnimalEditorRoot {
   /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
   func lines(width: Int) -> [String] {
@@ -67,7 +67,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1306)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1257)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -90,7 +90,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1332)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1283)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -115,7 +115,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1362)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1313)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:311)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:286)
 /// A key press, as the Animals screens understand it.
 ///
 /// A terminal in raw mode sends bytes (`AnimalsKey.keys(in: [27, 91, 65]) == [.up]`); a script names one
@@ -31,7 +31,7 @@ public enum AnimalsKey: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:344)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:319)
 extension AnimalsKey {
   /// The names a script uses for the keys that are not characters.
   static let namedKeys: [String: AnimalsKey] = [
@@ -52,7 +52,7 @@ extension AnimalsKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:369)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1882)
 extension AnimalsKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   public static func keys(in bytes: [UInt8]) -> [AnimalsKey] {
@@ -83,7 +83,7 @@ extension AnimalsKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:404)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1917)
 extension AnimalsKey {
   /// The escape sequence at the start of `bytes`: an arrow, another sequence, or a lone Escape.
   static func escapeSequence(at bytes: ArraySlice<UInt8>) -> (AnimalsKey, Int) {

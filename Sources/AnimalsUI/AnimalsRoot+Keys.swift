@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1634)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1586)
 import AnimalsData
 
 extension AnimalsRoot {
@@ -38,7 +38,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1672)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1624)
 extension AnimalsRoot {
   /// Drops the editor, keeping the choices the screen showed, the animal it saved among them.
   private func closeEditor() {
@@ -52,7 +52,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1689)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1641)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -74,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1715)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1667)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -103,7 +103,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1748)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1700)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -123,7 +123,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1772)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1724)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -150,7 +150,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1809)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1761)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     self.local.editor = AnimalEditorRoot(
@@ -159,19 +159,28 @@ extension AnimalsRoot {
 
   private func openEditorForChosenAnimal() {
     guard let animal = self.details.value(animalId: self.local.animalId) else {
-      self.local.message = "Choose an animal to edit first"
+      self.local.message = self.vanishedMessage ?? "Choose an animal to edit first"
       return
     }
     self.local.editor = AnimalEditorRoot(context: self.context, editing: animal)
   }
+
+  /// `Cat was deleted; …` when the chosen animal has left the catalogue since the screen showed it.
+  private var vanishedMessage: String? {
+    self.details.vanishedName(animalId: self.local.animalId).map { "\($0) was deleted; choose another animal" }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1831)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1789)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {
       self.local.message = "Choose an animal to delete first"
+      return
+    }
+    if let vanished = self.vanishedMessage {
+      self.local.message = vanished
       return
     }
     let name = self.details.value(animalId: animalId)?.name ?? animalId

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1327)
+#sourceLocation(file:"Chapters/09-animals.md",line:1337)
 import ProgramTesting
 import XCTest
 
@@ -58,14 +58,16 @@ final class AnimalsSharingTests: AnimalsTestCase {
     XCTAssertTrue(terminal.lastFrame.hasPrefix("Edit Axolotl\n"), terminal.lastFrame)
     terminal.type("\u{1B}")
     terminal.waitForFrame { $0.hasPrefix("Categories") }
-    XCTAssertFalse(terminal.lastFrame.contains("Axolotl"), terminal.lastFrame)
+    XCTAssertTrue(terminal.lastFrame.contains("|   Axolotl was deleted"), terminal.lastFrame)
+    XCTAssertFalse(terminal.lastFrame.contains("> Axolotl"), terminal.lastFrame)
+    XCTAssertFalse(terminal.lastFrame.contains(String(id)), terminal.lastFrame)
     terminal.type("q")
     XCTAssertEqual(terminal.exitStatus(), 0)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1391)
+#sourceLocation(file:"Chapters/09-animals.md",line:1403)
 extension AnimalsSharingTests {
   func testTheProgramAndTheClientWritingAtOnceBothSucceed() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -90,7 +92,7 @@ extension AnimalsSharingTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1420)
+#sourceLocation(file:"Chapters/09-animals.md",line:1432)
 import GRDB
 
 extension AnimalsSharingTests {

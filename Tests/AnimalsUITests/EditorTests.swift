@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2828)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2933)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2894)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2999)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -100,7 +100,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2931)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3037)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -126,7 +126,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2960)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3066)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2114)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2178)
 import AnimalsData
 import XCTest
 
@@ -64,7 +64,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2176)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2240)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -88,24 +88,26 @@ extension PresenterTests {
       AnimalDetailPresenter.lines(
         animal: Self.cat, category: Self.mammal, animalId: "Cat", animalsStatus: .success, wasDeleted: false),
       ["Cat", "  Diet: Carnivore", "  Category: Mammal"])
-    let absences: [(Animal.ID?, Status?, Bool, String)] = [
-      (nil, .success, false, "(choose an animal)"),
-      ("Cat", .success, true, "(deleted)"),
-      ("Cat", .waiting, false, "loading…"),
-      ("Cat", nil, false, "loading…"),
-      ("Zebra", .success, false, "no animal 'Zebra'"),
+    let absences: [(Animal.ID?, Status?, Bool, String?, String)] = [
+      (nil, .success, false, nil, "(choose an animal)"),
+      ("Cat", .success, true, "Cat", "(deleted)"),
+      ("Cat", .waiting, false, nil, "loading…"),
+      ("Cat", nil, false, nil, "loading…"),
+      ("5F0C-A1", .success, false, "Axolotl", "Axolotl was deleted"),
+      ("Zebra", .success, false, nil, "no animal 'Zebra'"),
     ]
-    for (animalId, animalsStatus, wasDeleted, text) in absences {
+    for (animalId, animalsStatus, wasDeleted, lastSeenName, text) in absences {
       XCTAssertEqual(
         AnimalDetailPresenter.lines(
-          animal: nil, category: nil, animalId: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted),
+          animal: nil, category: nil, animalId: animalId, animalsStatus: animalsStatus, wasDeleted: wasDeleted,
+          lastSeenName: lastSeenName),
         ["Details", "  " + text], "\(String(describing: animalId)), \(String(describing: animalsStatus))")
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2219)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2285)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2487)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2553)
 import AnimalsData
 import ImmutableUI
 import XCTest
@@ -39,7 +39,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2524)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2590)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +80,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2569)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2635)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +107,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2599)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2665)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -128,7 +128,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2622)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2688)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -177,7 +177,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2674)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2740)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -202,7 +202,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2702)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2768)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -241,7 +241,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2746)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2812)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -290,7 +290,40 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2797)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2867)
+extension ScreenTests {
+  @MainActor
+  func testAnAnimalDeletedElsewhereIsNamedNotShownAsAnId() async throws {
+    let harness = Harness()
+    await harness.start()
+    harness.press(.character("a"))
+    harness.type("Axolotl")
+    harness.press(.enter)
+    await harness.settle()
+    harness.press(.backspace)
+    XCTAssertEqual(harness.column(2).first, "Axolotl", "the editor is closed, the axolotl chosen")
+    let other = AnimalsRoot(context: AnimalsContext(harness.store), animalId: "saved-1")
+    let otherRenderer = Renderer(other, screen: RecordingScreen())
+    XCTAssertEqual(otherRenderer.render().lines[0], "Categories       | Amphibian              | Axolotl")
+
+    let fileNow = AnimalsAction.Data.ChangeWatcher.didNoticeChange(result: .success(.standard))
+    try AnimalsContext(harness.store).dispatch(.data(.changeWatcher(fileNow)))
+    harness.renderer.renderIfNeeded()
+    XCTAssertEqual(harness.column(2), ["Details", "  Axolotl was deleted"])
+    XCTAssertEqual(harness.column(1), ["Amphibian", "  Newt"])
+    XCTAssertTrue(otherRenderer.renderIfNeeded()?.lines[1].hasSuffix("|   Axolotl was deleted") ?? false)
+
+    for key in ["e", "d"] {
+      harness.press(.character(Character(key)))
+      XCTAssertTrue(harness.lastFrame.contains("\nAxolotl was deleted; choose another animal\n"), key)
+      XCTAssertNil(harness.root.local.confirmation, key)
+    }
+    XCTAssertFalse(harness.lastFrame.contains("saved-1"))
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2902)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
