@@ -107,9 +107,14 @@ public enum SiteBuild {
       site = RenderedSite()
       site.diagnostics = error.diagnostics
     }
+    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &site, metadata: metadata) }
     timings.measure(.write) {
       site.diagnostics += SiteImages.copy(
         site.images, of: book, into: &site.files, origins: &site.origins, reading: readChapterFile)
+    }
+    if case .success(let metadata) = metadata {
+      // The e-book is made from the pages and pictures, so it comes last (EPUB/).
+      timings.measure(.print) { EPUBEdition.add(to: &site, book: book, metadata: metadata) }
     }
     site.diagnostics = site.diagnostics.sortedByLocation()
     return site
