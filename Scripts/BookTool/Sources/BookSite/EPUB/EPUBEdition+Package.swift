@@ -37,7 +37,8 @@ extension EPUBEdition {
       xml += "<dc:description>\(XHTMLConverter.xmlText(subtitle))</dc:description>\n"
     }
     xml += "<meta property=\"dcterms:modified\">\(self.modified)</meta>\n</metadata>\n<manifest>\n"
-    xml += "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+    xml +=
+      "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
     xml += "<item id=\"css\" href=\"\(Self.stylesheetName)\" media-type=\"text/css\"/>\n"
     for (index, (chapter, body)) in zip(self.chapters, bodies).enumerated() {
       let properties = body.contains("<svg") ? " properties=\"svg\"" : ""

@@ -71,7 +71,9 @@ extension XHTMLConverter {
     guard let colon = href.firstIndex(of: ":") else { return nil }
     let scheme = href[..<colon]
     guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
-      scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0)) })
+      scheme.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0))
+      })
     else { return nil }
     return scheme
   }

@@ -2,11 +2,11 @@ import BookKit
 import Foundation
 import XCTest
 
+@testable import BookSite
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import BookSite
 
 /// The e-book `book site` writes beside the pages: its package structure, XML that parses, the same bytes
 /// from the same chapters, and the site's link to it.
@@ -89,12 +89,15 @@ final class EPUBEditionTests: XCTestCase {
     let items = Self.elements("item", in: package)
     let hrefs = items.compactMap { Self.attribute("href", of: $0) }.map { "EPUB/" + $0 }
     XCTAssertEqual(hrefs.count, Set(hrefs).count, "each file listed once: \(hrefs)")
-    let packaged = Set(archive.entries.map(\.name)).subtracting(["mimetype", "META-INF/container.xml", "EPUB/package.opf"])
+    let packaged = Set(archive.entries.map(\.name)).subtracting([
+      "mimetype", "META-INF/container.xml", "EPUB/package.opf",
+    ])
     XCTAssertEqual(Set(hrefs), packaged)
     XCTAssertTrue(packaged.contains("EPUB/images/p.png"), "the picture travels with the book")
-    let ids = Dictionary(uniqueKeysWithValues: items.map {
-      (Self.attribute("id", of: $0)!, Self.attribute("href", of: $0)!)
-    })
+    let ids = Dictionary(
+      uniqueKeysWithValues: items.map {
+        (Self.attribute("id", of: $0)!, Self.attribute("href", of: $0)!)
+      })
     let spine = Self.elements("itemref", in: package).map { ids[Self.attribute("idref", of: $0)!]! }
     XCTAssertEqual(spine, ["nav.xhtml", "01-start.xhtml", "02-next.xhtml"])
     let navigation = items.filter { Self.attribute("properties", of: $0) == "nav" }
@@ -115,7 +118,8 @@ final class EPUBEditionTests: XCTestCase {
     XCTAssertTrue(opf.contains("<dc:title>Fixture Book</dc:title>"), opf)
     XCTAssertTrue(opf.contains("<dc:language>en</dc:language>"), opf)
     XCTAssertTrue(opf.contains("<meta property=\"dcterms:modified\">2026-11-26T00:00:00Z</meta>"), opf)
-    let identifier = try XCTUnwrap(opf.firstMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/))
+    let identifier = try XCTUnwrap(
+      opf.firstMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/))
     var renamed = metadata
     renamed.subtitle = "Another subtitle"
     let edition = EPUBEdition(metadata: renamed, chapters: [], groups: [], resources: [:])
@@ -148,7 +152,8 @@ final class EPUBEditionTests: XCTestCase {
     let archive = try self.archive()
     let start = String(decoding: try XCTUnwrap(archive["EPUB/01-start.xhtml"]), as: UTF8.self)
     for expected in [
-      "<span class=\"hl-keyword\">struct</span>", "<table>", "<sup class=\"footnote-ref\">", "<section class=\"footnotes\"",
+      "<span class=\"hl-keyword\">struct</span>", "<table>", "<sup class=\"footnote-ref\">",
+      "<section class=\"footnotes\"",
       "<svg xmlns=\"http://www.w3.org/2000/svg\"", "viewBox=", "<img src=\"images/p.png\" alt=\"A picture\"/>",
       "<br/>", "b\u{A0}c", "©", "&lt;diet&gt; as", "href=\"02-next.xhtml#details\"",
       "href=\"https://example.com/\"", "id=\"id-2024-notes\"",
@@ -220,7 +225,8 @@ final class EPUBEditionTests: XCTestCase {
   }
 
   func testAnInvalidModifiedDateIsAnErrorAtBookJSON() {
-    let decoded = BookMetadata.decode(Data(#"{"title": "T", "modified": "26 November"}"#.utf8), path: "Chapters/book.json")
+    let decoded = BookMetadata.decode(
+      Data(#"{"title": "T", "modified": "26 November"}"#.utf8), path: "Chapters/book.json")
     guard case .failure(let error) = decoded else { return XCTFail("accepted: \(decoded)") }
     XCTAssertEqual(error.diagnostics.map(\.id), [.invalidBookMetadata])
     XCTAssertTrue(error.diagnostics[0].message.contains("'modified'"), error.diagnostics[0].message)

@@ -35,17 +35,25 @@ final class XHTMLConverterTests: XCTestCase {
       ("chapter link", "<a href=\"02-b.html#x\">t</a>", "<a href=\"02-b.xhtml#x\">t</a>"),
       ("fragment", "<a href=\"#s\">t</a>", "<a href=\"#s\">t</a>"),
       ("web link", "<a href=\"https://e.org/a?b=1&amp;c=2\">t</a>", "<a href=\"https://e.org/a?b=1&amp;c=2\">t</a>"),
-      ("link out of the book", "<a class=\"listing-file\" href=\"../Package.swift\" title=\"T\">P</a>",
-       "<span class=\"listing-file\" title=\"T\">P</span>"),
+      (
+        "link out of the book", "<a class=\"listing-file\" href=\"../Package.swift\" title=\"T\">P</a>",
+        "<span class=\"listing-file\" title=\"T\">P</span>"
+      ),
       ("changes page", "<a href=\"02-b.changes.html\">c</a>", "<span>c</span>"),
       ("heading anchor left out", "<h2 id=\"s\">S <a class=\"anchor\" href=\"#s\">#</a></h2>", "<h2 id=\"s\">S </h2>"),
-      ("id made an XML name", "<h2 id=\"2024-notes\">N</h2><a href=\"#2024-notes\">n</a>",
-       "<h2 id=\"id-2024-notes\">N</h2><a href=\"#id-2024-notes\">n</a>"),
+      (
+        "id made an XML name", "<h2 id=\"2024-notes\">N</h2><a href=\"#2024-notes\">n</a>",
+        "<h2 id=\"id-2024-notes\">N</h2><a href=\"#id-2024-notes\">n</a>"
+      ),
       ("picture in the book", "<img src=\"images/p.svg\" alt=\"P\">", "<img src=\"images/p.svg\" alt=\"P\"/>"),
-      ("picture not in the book", "<img src=\"https://e.org/p.png\" alt=\"P &amp; Q\">",
-       "<span class=\"missing-picture\">P &amp; Q</span>"),
-      ("SVG keeps its names' case", "<svg viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>",
-       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>"),
+      (
+        "picture not in the book", "<img src=\"https://e.org/p.png\" alt=\"P &amp; Q\">",
+        "<span class=\"missing-picture\">P &amp; Q</span>"
+      ),
+      (
+        "SVG keeps its names' case", "<svg viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>"
+      ),
       ("HTML names lowercased", "<P CLASS=\"x\">t</P>", "<p class=\"x\">t</p>"),
       ("control character dropped", "a\u{1}b", "ab"),
     ]

@@ -33,11 +33,13 @@ struct ZipReader {
       let crc = Self.u32(bytes, record + 16)
       let size = Int(Self.u32(bytes, record + 20))
       let nameLength = Int(Self.u16(bytes, record + 28))
-      let extra = Int(Self.u16(bytes, record + 30)), comment = Int(Self.u16(bytes, record + 32))
+      let extra = Int(Self.u16(bytes, record + 30))
+      let comment = Int(Self.u16(bytes, record + 32))
       let local = Int(Self.u32(bytes, record + 42))
       let name = String(decoding: bytes[(record + 46)..<(record + 46 + nameLength)], as: UTF8.self)
       guard Self.u32(bytes, local) == 0x0403_4b50 else { throw Malformed(description: "bad local header: \(name)") }
-      let localName = Int(Self.u16(bytes, local + 26)), localExtra = Int(Self.u16(bytes, local + 28))
+      let localName = Int(Self.u16(bytes, local + 26))
+      let localExtra = Int(Self.u16(bytes, local + 28))
       let start = local + 30 + localName + localExtra
       let data = Data(bytes[start..<(start + size)])
       self.entries.append(
