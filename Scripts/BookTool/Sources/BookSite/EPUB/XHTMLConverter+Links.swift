@@ -6,8 +6,10 @@ extension XHTMLConverter {
   /// out with its content (a heading's `#` anchor).
   func rewrite(_ name: String, attributes: inout [(name: String, value: String)], inSVG: Bool) -> String? {
     for index in attributes.indices where Self.idAttributes.contains(attributes[index].name) {
-      attributes[index].value = attributes[index].value.split(separator: " ").map { Self.xmlID(String($0)) }
-        .joined(separator: " ")
+      let value = attributes[index].value
+      attributes[index].value =
+        value.utf8.contains(UInt8(ascii: " "))
+        ? value.split(separator: " ").map { Self.xmlID(String($0)) }.joined(separator: " ") : Self.xmlID(value)
     }
     switch name {
     case "svg":
@@ -26,8 +28,8 @@ extension XHTMLConverter {
   /// `a`: the site's heading anchors are left out; a link the e-book can follow is kept (rewritten); any
   /// other becomes a `span` with the link's text.
   private func rewriteLink(_ attributes: inout [(name: String, value: String)]) -> String? {
-    let classes = attributes.first { $0.name == "class" }?.value.split(separator: " ") ?? []
-    if classes.contains("anchor") { return nil }
+    let classes = attributes.first { $0.name == "class" }?.value ?? ""
+    if classes == "anchor" || classes.split(separator: " ").contains("anchor") { return nil }
     guard let index = attributes.firstIndex(where: { $0.name == "href" }) else { return "a" }
     if let href = self.bookHref(attributes[index].value) {
       attributes[index].value = href

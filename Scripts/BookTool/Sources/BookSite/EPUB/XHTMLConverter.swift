@@ -9,7 +9,7 @@ import Foundation
 /// anything the e-book lacks (a changes page, a source file) becomes its text in a `<span>`. The site's
 /// heading anchors (`<a class="anchor">#</a>`) and anything scripted are left out; raw HTML that is no
 /// HTML element (`<diet>` written in prose) is shown as the text it was written as.
-struct XHTMLConverter {
+final class XHTMLConverter {
   /// Where links may lead inside the e-book.
   struct Destinations: Sendable {
     /// Each chapter's site page name and its e-book document: `01-x.html` → `01-x.xhtml`.
@@ -18,27 +18,52 @@ struct XHTMLConverter {
     var resources: Set<String>
   }
 
+  /// What a start tag becomes.
+  private struct Tag {
+    /// The XHTML written for it.
+    var text: String
+    /// The element it opens, if any.
+    var opened: OpenElement?
+  }
+
   /// An element written (or left out) and not yet closed.
   private struct OpenElement {
-    /// The name as the source matched it (lowercased outside SVG).
-    var name: String
+    /// The name in lowercase, as end tags are matched.
+    var name: String {
+      didSet { self.nameBytes = Array(self.name.utf8) }
+    }
+    /// The same, as bytes.
+    private(set) var nameBytes: [UInt8]
     /// The name written (`span` for a link the e-book cannot follow), or nil when left out.
     var written: String?
     /// Whether the element is SVG or inside SVG, where names keep their case.
     var inSVG: Bool
+
+    init(name: String, written: String?, inSVG: Bool) {
+      self.name = name
+      self.nameBytes = Array(name.utf8)
+      self.written = written
+      self.inSVG = inSVG
+    }
   }
 
   let destinations: Destinations
+  /// The source, followed by a NUL for `strcspn`.
   private let bytes: [UInt8]
+  /// The source's length (the NUL's index).
+  private let end: Int
   private var position = 0
   private var out: [UInt8] = []
   private var open: [OpenElement] = []
   /// The depth in `open` of the element being left out with its content, if any.
   private var skippedDepth: Int?
+  /// What each start tag met so far became, by its source bytes (`s` or `h` first: in SVG or not). Books
+  /// repeat a few tags thousands of times (`<span class="hl-keyword">`); each is parsed once.
+  private var tags: [String: Tag] = [:]
 
   /// The XHTML of `html`.
   static func convert(_ html: some Collection<UInt8>, destinations: Destinations) -> String {
-    var converter = XHTMLConverter(destinations: destinations, bytes: Array(html))
+    let converter = XHTMLConverter(destinations: destinations, bytes: Array(html) + [0])
     converter.run()
     return String(decoding: converter.out, as: UTF8.self)
   }
@@ -46,52 +71,82 @@ struct XHTMLConverter {
   private init(destinations: Destinations, bytes: [UInt8]) {
     self.destinations = destinations
     self.bytes = bytes
+    self.end = bytes.count - 1
     self.out.reserveCapacity(bytes.count + bytes.count / 16)
   }
 
-  private mutating func run() {
-    while self.position < self.bytes.count {
+  private func run() {
+    while self.position < self.end {
       switch self.bytes[self.position] {
       case UInt8(ascii: "<"): self.markup()
       case UInt8(ascii: "&"): self.characterReference()
       case UInt8(ascii: ">"):
         self.write("&gt;")
         self.position += 1
-      case let byte:
-        if byte >= 0x20 || byte == 0x9 || byte == 0xA || byte == 0xD { self.write(byte) }
-        self.position += 1
+      default:
+        let length = self.textLength(from: self.position)
+        if length == 0 {
+          self.position += 1  // a character XML forbids (a control character, NUL)
+        } else {
+          if self.skippedDepth == nil {
+            self.out.append(contentsOf: self.bytes[self.position..<(self.position + length)])
+          }
+          self.position += length
+        }
       }
     }
     while !self.open.isEmpty { self.closeLast() }
   }
 
-  // MARK: Writing
+  /// Bytes that end a run of plain text: markup, references, and the control characters XML forbids.
+  private static let textStops: [CChar] =
+    "<&>".utf8.map { CChar(bitPattern: $0) } + (1...31).filter { ![9, 10, 13].contains($0) }.map { CChar($0) } + [0]
 
-  private mutating func write(_ byte: UInt8) {
-    if self.skippedDepth == nil { self.out.append(byte) }
+  /// How many bytes from `start` are plain text, found by the C library (this runs over every byte).
+  private func textLength(from start: Int) -> Int {
+    self.bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { text in
+        Self.textStops.withUnsafeBufferPointer { stops in
+          min(strcspn(text.baseAddress! + start, stops.baseAddress!), self.end - start)
+        }
+      }
+    }
   }
 
-  private mutating func write(_ text: String) {
+  /// The index of the first `byte` at or after `start`, or the end of the source.
+  private func index(of byte: UInt8, from start: Int) -> Int {
+    guard start < self.end else { return self.end }
+    return self.bytes.withUnsafeBufferPointer { buffer in
+      guard let found = memchr(buffer.baseAddress! + start, Int32(byte), self.end - start) else { return self.end }
+      return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  // MARK: Writing
+
+  private func write(_ text: String) {
     if self.skippedDepth == nil { self.out.append(contentsOf: text.utf8) }
   }
 
-  /// Source bytes written as text: `<diet>` → `&lt;diet&gt;`.
-  private mutating func writeAsText(_ range: Range<Int>) {
+  /// Source bytes as text: `<diet>` → `&lt;diet&gt;`.
+  private func text(_ range: Range<Int>) -> String {
+    var text: [UInt8] = []
     for byte in self.bytes[range] {
       switch byte {
-      case UInt8(ascii: "<"): self.write("&lt;")
-      case UInt8(ascii: ">"): self.write("&gt;")
-      case UInt8(ascii: "&"): self.write("&amp;")
-      case let byte where byte >= 0x20 || byte == 0x9 || byte == 0xA || byte == 0xD: self.write(byte)
+      case UInt8(ascii: "<"): text += "&lt;".utf8
+      case UInt8(ascii: ">"): text += "&gt;".utf8
+      case UInt8(ascii: "&"): text += "&amp;".utf8
+      case let byte where byte >= 0x20 || byte == 0x9 || byte == 0xA || byte == 0xD: text.append(byte)
       default: break
       }
     }
+    return String(decoding: text, as: UTF8.self)
   }
 
   // MARK: Character references
 
   /// `&…;` in text: XML's five kept, numbers and known names written as numbers, anything else as text.
-  private mutating func characterReference() {
+  private func characterReference() {
     let (replacement, length) = self.reference(at: self.position)
     self.write(replacement)
     self.position += length
@@ -99,7 +154,7 @@ struct XHTMLConverter {
 
   /// What a `&` at `start` stands for in XML, and how many bytes it takes in the source.
   private func reference(at start: Int) -> (String, Int) {
-    let limit = min(self.bytes.count, start + 40)
+    let limit = min(self.end, start + 40)
     guard let end = self.bytes[start..<limit].firstIndex(of: UInt8(ascii: ";")), end > start + 1 else {
       return ("&amp;", 1)
     }
@@ -158,12 +213,14 @@ struct XHTMLConverter {
   // MARK: Markup
 
   /// A `<` in the source: a comment, a declaration, a start or end tag, or a `<` of the text.
-  private mutating func markup() {
-    let next = self.position + 1 < self.bytes.count ? self.bytes[self.position + 1] : 0
-    if self.hasPrefix("<!--") {
+  private func markup() {
+    let next = self.position + 1 < self.end ? self.bytes[self.position + 1] : 0
+    if next == UInt8(ascii: "!"), self.position + 3 < self.end, self.bytes[self.position + 2] == UInt8(ascii: "-"),
+      self.bytes[self.position + 3] == UInt8(ascii: "-")
+    {
       self.position = self.index(after: "-->", from: self.position + 4)
     } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
-      self.position = self.index(after: ">", from: self.position + 2)
+      self.position = min(self.index(of: UInt8(ascii: ">"), from: self.position + 2) + 1, self.end)
     } else if next == UInt8(ascii: "/"), self.isLetter(at: self.position + 2) {
       self.endTag()
     } else if self.isLetter(at: self.position + 1) {
@@ -174,27 +231,21 @@ struct XHTMLConverter {
     }
   }
 
-  private func hasPrefix(_ text: String) -> Bool {
-    let prefix = Array(text.utf8)
-    return self.bytes.count - self.position >= prefix.count
-      && Array(self.bytes[self.position..<(self.position + prefix.count)]) == prefix
-  }
-
   /// The index just past the first `text` at or after `start`, or the end of the source.
   private func index(after text: String, from start: Int) -> Int {
     let needle = Array(text.utf8)
     var index = start
-    while index + needle.count <= self.bytes.count {
+    while index + needle.count <= self.end {
       if self.bytes[index] == needle[0], Array(self.bytes[index..<(index + needle.count)]) == needle {
         return index + needle.count
       }
       index += 1
     }
-    return self.bytes.count
+    return self.end
   }
 
   private func isLetter(at index: Int) -> Bool {
-    guard index < self.bytes.count else { return false }
+    guard index < self.end else { return false }
     return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self.bytes[index] | 0x20)
   }
 
@@ -203,9 +254,9 @@ struct XHTMLConverter {
   }
 
   /// Reads a name from `position` up to a space, `/`, `>` or (for attributes) `=`.
-  private mutating func readName(stoppingAtEquals: Bool) -> String {
+  private func readName(stoppingAtEquals: Bool) -> String {
     let start = self.position
-    while self.position < self.bytes.count {
+    while self.position < self.end {
       let byte = self.bytes[self.position]
       if self.isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
         || (stoppingAtEquals && byte == UInt8(ascii: "="))
@@ -217,8 +268,8 @@ struct XHTMLConverter {
     return String(decoding: self.bytes[start..<self.position], as: UTF8.self)
   }
 
-  private mutating func skipSpaces() {
-    while self.position < self.bytes.count, self.isSpace(self.bytes[self.position]) { self.position += 1 }
+  private func skipSpaces() {
+    while self.position < self.end, self.isSpace(self.bytes[self.position]) { self.position += 1 }
   }
 }
 
@@ -230,16 +281,25 @@ extension XHTMLConverter {
   }
 
   /// A start tag: kept, rewritten, shown as text, or left out with its content.
-  fileprivate mutating func startTag() {
+  fileprivate func startTag() {
     let start = self.position
+    let inSVG = self.open.last?.inSVG ?? false
+    // A tag met before, up to the first `>` (the parse of the same bytes ends at the same `>`).
+    let firstEnd = min(self.index(of: UInt8(ascii: ">"), from: start) + 1, self.end)
+    let key = (inSVG ? "s" : "h") + String(decoding: self.bytes[start..<firstEnd], as: UTF8.self)
+    if let known = self.tags[key] {
+      self.position = firstEnd
+      self.apply(known)
+      return
+    }
     self.position += 1
     let rawName = self.readName(stoppingAtEquals: false)
     var attributes: [SourceAttribute] = []
     var selfClosing = false
     var closed = false
-    while self.position < self.bytes.count {
+    while self.position < self.end {
       self.skipSpaces()
-      guard self.position < self.bytes.count else { break }
+      guard self.position < self.end else { break }
       let byte = self.bytes[self.position]
       if byte == UInt8(ascii: ">") {
         self.position += 1
@@ -248,7 +308,7 @@ extension XHTMLConverter {
       }
       if byte == UInt8(ascii: "/") {
         self.position += 1
-        selfClosing = self.position < self.bytes.count && self.bytes[self.position] == UInt8(ascii: ">")
+        selfClosing = self.position < self.end && self.bytes[self.position] == UInt8(ascii: ">")
         continue
       }
       let name = self.readName(stoppingAtEquals: true)
@@ -264,25 +324,39 @@ extension XHTMLConverter {
       self.write("&lt;")
       return
     }
-    self.element(rawName, attributes: attributes, selfClosing: selfClosing, source: start..<self.position)
+    let name = inSVG ? rawName : rawName.lowercased()
+    if !inSVG, Self.droppedElements.contains(name) {
+      if !selfClosing { self.position = self.endOfRawText(name) }
+      return
+    }
+    let tag = self.tag(
+      name, attributes: attributes, selfClosing: selfClosing, source: start..<self.position, inSVG: inSVG)
+    if self.position == firstEnd { self.tags[key] = tag }
+    self.apply(tag)
+  }
+
+  /// Writes what a start tag became and opens its element.
+  private func apply(_ tag: Tag) {
+    self.write(tag.text)
+    if let opened = tag.opened { self.push(opened, skipped: opened.written == nil) }
   }
 
   /// After an attribute's name: the source range of its value, if it has one.
-  private mutating func readValue() -> Range<Int>? {
+  private func readValue() -> Range<Int>? {
     self.skipSpaces()
-    guard self.position < self.bytes.count, self.bytes[self.position] == UInt8(ascii: "=") else { return nil }
+    guard self.position < self.end, self.bytes[self.position] == UInt8(ascii: "=") else { return nil }
     self.position += 1
     self.skipSpaces()
-    guard self.position < self.bytes.count else { return nil }
+    guard self.position < self.end else { return nil }
     let quote = self.bytes[self.position]
     if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
       let start = self.position + 1
-      let end = self.bytes[start...].firstIndex(of: quote) ?? self.bytes.count
-      self.position = min(end + 1, self.bytes.count)
+      let end = self.bytes[start...].firstIndex(of: quote) ?? self.end
+      self.position = min(end + 1, self.end)
       return start..<end
     }
     let start = self.position
-    while self.position < self.bytes.count, !self.isSpace(self.bytes[self.position]),
+    while self.position < self.end, !self.isSpace(self.bytes[self.position]),
       self.bytes[self.position] != UInt8(ascii: ">")
     {
       self.position += 1
@@ -290,20 +364,12 @@ extension XHTMLConverter {
     return start..<self.position
   }
 
-  /// Writes (or leaves out) the element a start tag opens.
-  private mutating func element(
-    _ rawName: String, attributes: [SourceAttribute], selfClosing: Bool, source: Range<Int>
-  ) {
-    let inSVG = self.open.last?.inSVG ?? false
-    let name = inSVG ? rawName : rawName.lowercased()
-    if !inSVG, Self.droppedElements.contains(name) {
-      if !selfClosing { self.position = self.endOfRawText(name) }
-      return
-    }
-    guard inSVG || Self.knownElements.contains(name) else {
-      self.writeAsText(source)
-      return
-    }
+  /// What a start tag becomes: its XHTML and the element it opens (none for a void element; one written
+  /// as nothing for an element left out with its content).
+  private func tag(
+    _ name: String, attributes: [SourceAttribute], selfClosing: Bool, source: Range<Int>, inSVG: Bool
+  ) -> Tag {
+    guard inSVG || Self.knownElements.contains(name) else { return Tag(text: self.text(source), opened: nil) }
     var values: [(name: String, value: String)] = []
     for attribute in attributes {
       // SVG's attribute names keep their case (`viewBox`), on `<svg>` itself too.
@@ -316,28 +382,25 @@ extension XHTMLConverter {
     let written = self.rewrite(name, attributes: &values, inSVG: inSVG)
     let isEmpty = selfClosing || (!inSVG && Self.voidElements.contains(name))
     guard let written else {
-      if !isEmpty { self.push(OpenElement(name: name, written: nil, inSVG: inSVG), skipped: true) }
-      return
+      return Tag(text: "", opened: isEmpty ? nil : OpenElement(name: name.lowercased(), written: nil, inSVG: inSVG))
     }
     if name == "img", written == "span" {
       // A picture the e-book lacks: its text alternative instead.
       let alt = values.first { $0.name == "title" }?.value ?? ""
-      self.write("<span class=\"missing-picture\">\(Self.xmlText(alt))</span>")
-      return
+      return Tag(text: "<span class=\"missing-picture\">\(Self.xmlText(alt))</span>", opened: nil)
     }
-    self.write("<" + written)
-    for (attributeName, value) in values { self.write(" \(attributeName)=\"\(Self.xmlText(value))\"") }
-    if isEmpty {
-      self.write("/>")
-    } else {
-      self.write(">")
-      self.push(OpenElement(name: name, written: written, inSVG: inSVG || name == "svg"), skipped: false)
-    }
+    var text = "<" + written
+    for (attributeName, value) in values { text += " \(attributeName)=\"\(Self.xmlText(value))\"" }
+    guard !isEmpty else { return Tag(text: text + "/>", opened: nil) }
+    return Tag(
+      text: text + ">", opened: OpenElement(name: name.lowercased(), written: written, inSVG: inSVG || name == "svg"))
   }
 
   /// Text escaped for XML content or a double-quoted attribute, without the characters XML forbids.
   static func xmlText(_ text: String) -> String {
-    let allowed = text.unicodeScalars.allSatisfy { Self.isXMLCharacter($0.value) }
+    // Only control characters and U+FFFE, U+FFFF (UTF-8 EF BF BE, EF BF BF) are not XML characters.
+    let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0xEF || $0 == 0x9 || $0 == 0xA || $0 == 0xD }
+    let allowed = plain || text.unicodeScalars.allSatisfy { Self.isXMLCharacter($0.value) }
     return MarkupText.escape(allowed ? text : String(text.unicodeScalars.filter { Self.isXMLCharacter($0.value) }))
   }
 
@@ -354,7 +417,7 @@ extension XHTMLConverter {
     return isNameStart && allowed && (prefix.count == 1 || (prefix.count == 2 && ["xml", "xlink"].contains(prefix[0])))
   }
 
-  private mutating func push(_ element: OpenElement, skipped: Bool) {
+  private func push(_ element: OpenElement, skipped: Bool) {
     if skipped, self.skippedDepth == nil { self.skippedDepth = self.open.count }
     self.open.append(element)
   }
@@ -363,35 +426,48 @@ extension XHTMLConverter {
   private func endOfRawText(_ name: String) -> Int {
     let needle = Array("</\(name)".utf8)
     var index = self.position
-    while index + needle.count <= self.bytes.count {
+    while index + needle.count <= self.end {
       if self.bytes[index] == UInt8(ascii: "<"),
         zip(self.bytes[index..<(index + needle.count)], needle).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
       {
-        return self.bytes[index...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? self.bytes.count
+        return self.bytes[index...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? self.end
       }
       index += 1
     }
-    return self.bytes.count
+    return self.end
   }
 
   /// An end tag: closes its element and any left open inside it; shown as text when it ends no HTML
   /// element (`</diet>`), ignored when it ends nothing open.
-  fileprivate mutating func endTag() {
+  fileprivate func endTag() {
     let start = self.position
+    if self.closesInnermost(from: start + 2) { return }
     self.position += 2
     let name = self.readName(stoppingAtEquals: false).lowercased()
-    self.position = self.index(after: ">", from: self.position)
-    if let depth = self.open.lastIndex(where: { $0.name.lowercased() == name }) {
+    self.position = min(self.index(of: UInt8(ascii: ">"), from: self.position) + 1, self.end)
+    if let depth = self.open.lastIndex(where: { $0.name == name }) {
       while self.open.count > depth { self.closeLast() }
     } else if !(self.open.last?.inSVG ?? false), !Self.knownElements.contains(name),
       !Self.droppedElements.contains(name)
     {
-      self.writeAsText(start..<self.position)
+      self.write(self.text(start..<self.position))
     }
   }
 
+  /// Whether the end tag whose name starts at `start` is `</name>` of the innermost element: then it is
+  /// closed. (Nearly every end tag is; this spares building its name.)
+  private func closesInnermost(from start: Int) -> Bool {
+    guard let innermost = self.open.last else { return false }
+    let name = innermost.nameBytes
+    guard start + name.count < self.end, self.bytes[start + name.count] == UInt8(ascii: ">") else { return false }
+    for offset in 0..<name.count where self.bytes[start + offset] | 0x20 != name[offset] | 0x20 { return false }
+    self.position = start + name.count + 1
+    self.closeLast()
+    return true
+  }
+
   /// Closes the innermost open element.
-  fileprivate mutating func closeLast() {
+  fileprivate func closeLast() {
     let element = self.open.removeLast()
     if let written = element.written { self.write("</\(written)>") }
     if self.skippedDepth == self.open.count { self.skippedDepth = nil }
