@@ -17,12 +17,30 @@ extension XHTMLConverter {
       attributes.insert(("xmlns", "http://www.w3.org/2000/svg"), at: 0)
       return name
     case "a" where !inSVG:
+      Self.markFootnote(&attributes, idPrefix: "fnref-", hrefPrefix: "#fn-", type: "noteref")
       return self.rewriteLink(&attributes)
+    case "li" where !inSVG:
+      Self.markFootnote(&attributes, idPrefix: "fn-", hrefPrefix: nil, type: "footnote")
+      return name
     case "img" where !inSVG:
       return self.rewriteImage(&attributes)
     default:
       return name
     }
+  }
+
+  /// Gives a footnote reference (`<a href="#fn-x" id="fnref-x">`) or a footnote (`<li id="fn-x">`) its
+  /// `epub:type`, so that e-readers can show the note where it is referenced.
+  private static func markFootnote(
+    _ attributes: inout [(name: String, value: String)], idPrefix: String, hrefPrefix: String?, type: String
+  ) {
+    guard let id = attributes.first(where: { $0.name == "id" })?.value, id.hasPrefix(idPrefix) else { return }
+    if let hrefPrefix {
+      guard let href = attributes.first(where: { $0.name == "href" })?.value, href.hasPrefix(hrefPrefix) else {
+        return
+      }
+    }
+    attributes.append(("epub:type", type))
   }
 
   /// `a`: the site's heading anchors are left out; a link the e-book can follow is kept (rewritten); any

@@ -152,7 +152,9 @@ final class EPUBEditionTests: XCTestCase {
     let archive = try self.archive()
     let start = String(decoding: try XCTUnwrap(archive["EPUB/01-start.xhtml"]), as: UTF8.self)
     for expected in [
-      "<span class=\"hl-keyword\">struct</span>", "<table>", "<sup class=\"footnote-ref\">",
+      "<span class=\"hl-keyword\">struct</span>", "<table>",
+      "<sup class=\"footnote-ref\"><a href=\"#fn-a\" id=\"fnref-a\" epub:type=\"noteref\">",
+      "<li id=\"fn-a\" epub:type=\"footnote\">",
       "<section class=\"footnotes\"",
       "<svg xmlns=\"http://www.w3.org/2000/svg\"", "viewBox=", "<img src=\"images/p.png\" alt=\"A picture\"/>",
       "<br/>", "b\u{A0}c", "©", "&lt;diet&gt; as", "href=\"02-next.xhtml#details\"",

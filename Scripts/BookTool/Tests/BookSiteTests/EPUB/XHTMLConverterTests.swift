@@ -54,6 +54,10 @@ final class XHTMLConverterTests: XCTestCase {
         "SVG keeps its names' case", "<svg viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>",
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"><linearGradient id=\"g\"/></svg>"
       ),
+      (
+        "footnote reference and footnote", "<a href=\"#fn-x\" id=\"fnref-x\">1</a><li id=\"fn-x\">",
+        "<a href=\"#fn-x\" id=\"fnref-x\" epub:type=\"noteref\">1</a><li id=\"fn-x\" epub:type=\"footnote\"></li>"
+      ),
       ("HTML names lowercased", "<P CLASS=\"x\">t</P>", "<p class=\"x\">t</p>"),
       ("control character dropped", "a\u{1}b", "ab"),
     ]
