@@ -21,9 +21,29 @@ final class XHTMLConverter {
   /// What a start tag becomes.
   private struct Tag {
     /// The XHTML written for it.
-    var text: String
+    var text: [UInt8]
     /// The element it opens, if any.
     var opened: OpenElement?
+
+    init(text: String, opened: OpenElement?) {
+      self.text = Array(text.utf8)
+      self.opened = opened
+    }
+  }
+
+  /// A start tag's source bytes, up to its `>`, and whether it is inside SVG: the key of `tags`.
+  private struct TagSource: Hashable {
+    var bytes: ArraySlice<UInt8>
+    var inSVG: Bool
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(self.inSVG)
+      self.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (left: Self, right: Self) -> Bool {
+      left.inSVG == right.inSVG && left.bytes.elementsEqual(right.bytes)
+    }
   }
 
   /// An element written (or left out) and not yet closed.
@@ -59,7 +79,7 @@ final class XHTMLConverter {
   private var skippedDepth: Int?
   /// What each start tag met so far became, by its source bytes (`s` or `h` first: in SVG or not). Books
   /// repeat a few tags thousands of times (`<span class="hl-keyword">`); each is parsed once.
-  private var tags: [String: Tag] = [:]
+  private var tags: [TagSource: Tag] = [:]
 
   /// The XHTML of `html`.
   static func convert(_ html: some Collection<UInt8>, destinations: Destinations) -> String {
@@ -286,7 +306,7 @@ extension XHTMLConverter {
     let inSVG = self.open.last?.inSVG ?? false
     // A tag met before, up to the first `>` (the parse of the same bytes ends at the same `>`).
     let firstEnd = min(self.index(of: UInt8(ascii: ">"), from: start) + 1, self.end)
-    let key = (inSVG ? "s" : "h") + String(decoding: self.bytes[start..<firstEnd], as: UTF8.self)
+    let key = TagSource(bytes: self.bytes[start..<firstEnd], inSVG: inSVG)
     if let known = self.tags[key] {
       self.position = firstEnd
       self.apply(known)
@@ -337,7 +357,7 @@ extension XHTMLConverter {
 
   /// Writes what a start tag became and opens its element.
   private func apply(_ tag: Tag) {
-    self.write(tag.text)
+    if self.skippedDepth == nil { self.out.append(contentsOf: tag.text) }
     if let opened = tag.opened { self.push(opened, skipped: opened.written == nil) }
   }
 
