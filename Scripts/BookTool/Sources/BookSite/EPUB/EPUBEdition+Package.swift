@@ -23,7 +23,7 @@ extension EPUBEdition {
   /// The package document: metadata, every file but `mimetype`, the container and itself, and the
   /// reading order (the table of contents, then the chapters). `bodies` are the chapters' converted
   /// articles, which say whether a chapter holds SVG.
-  func packageDocument(bodies: [String]) -> String {
+  func packageDocument(bodies: [Data]) -> String {
     var xml = """
       <?xml version="1.0" encoding="UTF-8"?>
       <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="\(Self.language)">
@@ -41,7 +41,7 @@ extension EPUBEdition {
       "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
     xml += "<item id=\"css\" href=\"\(Self.stylesheetName)\" media-type=\"text/css\"/>\n"
     for (index, (chapter, body)) in zip(self.chapters, bodies).enumerated() {
-      let properties = body.contains("<svg") ? " properties=\"svg\"" : ""
+      let properties = body.range(of: Data("<svg".utf8)) != nil ? " properties=\"svg\"" : ""
       xml += "<item id=\"chapter-\(index)\" href=\"\(HTML.escapeURL(Self.documentName(of: chapter.pageName)))\" "
       xml += "media-type=\"application/xhtml+xml\"\(properties)/>\n"
     }

@@ -9,9 +9,10 @@ extension EPUBEdition {
     site.files[Self.fileName(for: metadata)] = Data()
   }
 
-  /// Adds the e-book to a rendered site whose chapter pages and pictures are in `site.files`. Nothing is
+  /// Adds the e-book to a rendered site whose chapter pages and pictures are in `site.files`, converting
+  /// only the chapters that `cache` lacks (what it should keep is left in `site.epubChapters`). Nothing is
   /// made for a site with errors, which is never written.
-  static func add(to site: inout RenderedSite, book: Book, metadata: BookMetadata) {
+  static func add(to site: inout RenderedSite, book: Book, metadata: BookMetadata, cache: EPUBChapterCache? = nil) {
     guard !site.diagnostics.hasErrors else { return }
     let chapters = book.chapters.map { chapter in
       ChapterPage(
@@ -26,6 +27,14 @@ extension EPUBEdition {
     let edition = EPUBEdition(
       metadata: metadata, chapters: chapters,
       groups: metadata.groups(of: book.chapters).map { ($0.title, $0.chapterIndices) }, resources: resources)
-    site.files[Self.fileName(for: metadata)] = edition.archive()
+    let cached = cache?.load() ?? [:]
+    let converted = edition.bodies(reusing: cached)
+    site.files[Self.fileName(for: metadata)] = edition.archive(bodies: converted.bodies)
+    if let cache {
+      let entries = Dictionary(zip(converted.keys, converted.bodies), uniquingKeysWith: { first, _ in first })
+      site.epubChapters = EPUBChapterCache.Pending(
+        file: cache.file, entries: entries, reused: converted.reused,
+        changed: converted.reused < converted.bodies.count || cached.count != entries.count)
+    }
   }
 }

@@ -83,15 +83,29 @@ struct EPUBEdition {
     return modified.count == 10 ? modified + "T00:00:00Z" : modified
   }
 
-  /// The archive's files in order: `mimetype` first, then the container, the package document, the
-  /// table of contents, the stylesheet, the chapters and the pictures.
-  func files() -> [(path: String, data: Data)] {
+  /// The chapters' articles converted, each taken from `cached` when it is there: by chapter, with the key
+  /// of each, and how many were taken.
+  func bodies(reusing cached: [EPUBChapterCache.Key: Data]) -> (
+    bodies: [Data], keys: [EPUBChapterCache.Key], reused: Int
+  ) {
     let documents = Dictionary(
       self.chapters.map { ($0.pageName, Self.documentName(of: $0.pageName)) }, uniquingKeysWith: { first, _ in first })
     let destinations = XHTMLConverter.Destinations(documents: documents, resources: Set(self.resources.keys))
-    let bodies = Parallel.map(self.chapters) { chapter in
-      XHTMLConverter.convert(Self.article(of: chapter.page), destinations: destinations)
+    // Where links may lead decides what a link becomes, so it is part of every key.
+    let digest = (documents.keys.sorted() + ["\u{0}"] + self.resources.keys.sorted()).joined(separator: "\n")
+    let results = Parallel.map(self.chapters) { chapter in
+      let article = Self.article(of: chapter.page)
+      let key = EPUBChapterCache.key(article: article, digest: digest)
+      if let body = cached[key] { return (body: body, key: key, reused: true) }
+      return (body: Data(XHTMLConverter.convert(article, destinations: destinations).utf8), key: key, reused: false)
     }
+    return (results.map(\.body), results.map(\.key), results.filter(\.reused).count)
+  }
+
+  /// The archive's files in order: `mimetype` first, then the container, the package document, the
+  /// table of contents, the stylesheet, the chapters and the pictures. `bodies` are the chapters' articles
+  /// converted (`bodies(reusing:)`).
+  func files(bodies: [Data]) -> [(path: String, data: Data)] {
     var files: [(path: String, data: Data)] = [
       ("mimetype", Data("application/epub+zip".utf8)),
       ("META-INF/container.xml", Data(Self.container.utf8)),
@@ -100,7 +114,7 @@ struct EPUBEdition {
       ("\(Self.folder)/\(Self.stylesheetName)", Data(EPUBStylesheet.css.utf8)),
     ]
     for (chapter, body) in zip(self.chapters, bodies) {
-      let document = Self.contentDocument(title: chapter.title, body: body)
+      let document = Self.contentDocument(title: chapter.title, body: String(decoding: body, as: UTF8.self))
       files.append(("\(Self.folder)/\(Self.documentName(of: chapter.pageName))", Data(document.utf8)))
     }
     for path in self.resources.keys.sorted() { files.append(("\(Self.folder)/\(path)", self.resources[path]!)) }
@@ -109,8 +123,13 @@ struct EPUBEdition {
 
   /// The `.epub` file's bytes.
   func archive() -> Data {
+    self.archive(bodies: self.bodies(reusing: [:]).bodies)
+  }
+
+  /// The `.epub` file's bytes, given the chapters' articles converted.
+  func archive(bodies: [Data]) -> Data {
     var zip = ZipArchive()
-    for file in self.files() { zip.add(file.path, file.data) }
+    for file in self.files(bodies: bodies) { zip.add(file.path, file.data) }
     return zip.data
   }
 
