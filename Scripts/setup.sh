@@ -37,8 +37,19 @@ install_chromium() {
     || echo "setup: chromium is not available from apt; the browser check will be skipped"
 }
 
+# epubcheck is optional too: Scripts/test.sh validates the e-book with it when it is there (epub-check.sh).
+install_epubcheck() {
+  dpkg-query -W -f='${Status}' epubcheck 2>/dev/null | grep -q "ok installed" && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: installing epubcheck (for the e-book's check)"
+  $sudo apt-get update -qq || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq epubcheck >/dev/null \
+    || echo "setup: epubcheck is not available from apt; the e-book check will be skipped"
+}
+
 case "$(uname -s)" in
-  Linux) command -v apt-get >/dev/null && install_debian && install_chromium ;;
+  Linux) command -v apt-get >/dev/null && install_debian && install_chromium && install_epubcheck ;;
   Darwin) install_macos ;;
 esac
 

@@ -27,6 +27,9 @@ swift test --package-path Scripts/BookTool --skip-build
 # The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
 
+# The e-book, checked by epubcheck when it is installed (it prints a skip line otherwise; about 20 s).
+Scripts/epub-check.sh
+
 # The house style (.swift-format), last so that a style finding never hides a failing test: the tool's
 # code (Scripts/format.sh rewrites it), then the tangled code, whose findings `book lint` reports at the
 # chapter lines of the listings that wrote them.

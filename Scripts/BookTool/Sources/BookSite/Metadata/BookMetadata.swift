@@ -35,6 +35,9 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   public var parts: [Part]
   /// Where the book's sources live, if it is published (shown on the index page).
   public var repositoryURL: String?
+  /// When the book was last changed, as the e-book's `dcterms:modified` says it: `2026-11-26` or
+  /// `2026-11-26T09:30:00Z` (UTC). Written by the author, so that the same chapters give the same e-book.
+  public var modified: String?
 
   /// The file name of the metadata, inside the chapters folder.
   public static let fileName = "book.json"
@@ -48,7 +51,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case title, subtitle, parts, repositoryURL
+    case title, subtitle, parts, repositoryURL, modified
   }
 
   /// Decodes metadata; `parts` may be left out.
@@ -58,6 +61,21 @@ public struct BookMetadata: Codable, Hashable, Sendable {
     self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
     self.parts = try container.decodeIfPresent([Part].self, forKey: .parts) ?? []
     self.repositoryURL = try container.decodeIfPresent(String.self, forKey: .repositoryURL)
+    self.modified = try container.decodeIfPresent(String.self, forKey: .modified)
+    if let modified = self.modified, !Self.isModifiedDate(modified) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .modified, in: container, debugDescription: "'modified' is not YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ")
+    }
+  }
+
+  /// `2026-11-26` or `2026-11-26T09:30:00Z`: the forms `dcterms:modified` can be made from.
+  static func isModifiedDate(_ text: String) -> Bool {
+    let pattern = Array("dddd-dd-ddTdd:dd:ddZ")
+    let characters = Array(text)
+    guard characters.count == 10 || characters.count == pattern.count else { return false }
+    return zip(characters, pattern).allSatisfy { character, expected in
+      expected == "d" ? ("0"..."9").contains(character) : character == expected
+    }
   }
 
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
@@ -96,6 +114,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
     case DecodingError.keyNotFound(let key, _): "missing '\(key.stringValue)'"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty: context.debugDescription
     default: "not JSON"
     }
   }

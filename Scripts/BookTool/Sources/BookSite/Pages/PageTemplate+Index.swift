@@ -18,7 +18,8 @@ extension PageTemplate {
     }
     html += "</nav>\n"
     html += "<p class=\"edition-note\">The whole book on one page, for printing or reading offline: "
-    html += "<a href=\"print.html\">print edition</a>.</p>\n"
+    html += "<a href=\"print.html\">print edition</a>; as an e-book: "
+    html += "<a href=\"\(HTML.escapeURL(EPUBEdition.fileName(for: self.metadata)))\">EPUB</a>.</p>\n"
     if let repository = self.metadata.repositoryURL {
       html += "<p class=\"edition-note\">Sources: <a href=\"\(HTML.escapeURL(repository))\">"
       html += "\(HTML.escape(repository))</a></p>\n"

@@ -18,8 +18,11 @@ public enum SiteBuild {
   ) throws -> RenderedSite {
     var inputs: [String: UInt64] = [:]
     let (book, metadata) = try Self.load(from: input, hashing: &inputs, timings: &timings)
+    // The e-book's converted chapters are kept whenever the highlights are (not with --no-cache).
+    let epubChapters = cache.map { _ in EPUBChapterCache(workspace: input) }
     var site = Self.make(
-      book: book, metadata: metadata, cache: cache, diagrams: diagrams, memo: memo, timings: &timings
+      book: book, metadata: metadata, cache: cache, diagrams: diagrams, memo: memo, epubChapters: epubChapters,
+      timings: &timings
     ) { path in
       let data = try input.readIfPresent("\(input.chaptersFolder)/\(path)")
       if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
@@ -79,6 +82,7 @@ public enum SiteBuild {
     guard !site.diagnostics.hasErrors else { return }
     if let highlights { Self.keepHighlights(of: site, in: highlights) }
     if let diagrams, let store = site.diagramStore { diagrams.save(store) }
+    site.epubChapters?.save()
     memo?.save(site)
   }
 
@@ -87,8 +91,8 @@ public enum SiteBuild {
   /// which read their chapters from a commit rather than the disk.
   public static func make(
     book: Book, metadata: Result<BookMetadata, DiagnosticsError>, cache: HighlightCache? = nil,
-    diagrams: DiagramCache? = nil, memo: SiteMemo? = nil, timings: inout SiteTimings,
-    readChapterFile: (String) throws -> Data?
+    diagrams: DiagramCache? = nil, memo: SiteMemo? = nil, epubChapters: EPUBChapterCache? = nil,
+    timings: inout SiteTimings, readChapterFile: (String) throws -> Data?
   ) -> RenderedSite {
     var site: RenderedSite
     switch metadata {
@@ -107,9 +111,14 @@ public enum SiteBuild {
       site = RenderedSite()
       site.diagnostics = error.diagnostics
     }
+    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &site, metadata: metadata) }
     timings.measure(.write) {
       site.diagnostics += SiteImages.copy(
         site.images, of: book, into: &site.files, origins: &site.origins, reading: readChapterFile)
+    }
+    if case .success(let metadata) = metadata {
+      // The e-book is made from the pages and pictures, so it comes last (EPUB/).
+      timings.measure(.print) { EPUBEdition.add(to: &site, book: book, metadata: metadata, cache: epubChapters) }
     }
     site.diagnostics = site.diagnostics.sortedByLocation()
     return site

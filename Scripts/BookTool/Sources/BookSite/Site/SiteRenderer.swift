@@ -195,6 +195,8 @@ public struct RenderedSite: Sendable {
   var readAhead: [String: Data] = [:]
   /// The diagrams this render laid out or found, when it was made with a diagram cache.
   var diagramStore: DiagramStore?
+  /// The e-book's converted chapters to keep, when it was made with their cache (`EPUBChapterCache`).
+  var epubChapters: EPUBChapterCache.Pending?
   /// What each page was rendered from, for the next build (`SiteMemo`).
   var memo = SiteMemo.Record(tool: "")
   /// Where the chapters produce a file, by path inside the site (an image's first use): where a problem

@@ -1,0 +1,87 @@
+import BookKit
+import Foundation
+
+/// Each chapter's e-book XHTML as the last build made it, kept in the input workspace's
+/// `.build/book-site-cache/epub-chapters.bin`, so that a build after an edit converts only the chapters
+/// whose articles changed. An entry is found by a 128-bit hash of the article and of where its links may
+/// lead; the file names the tool build that wrote it and carries a checksum, and a foreign or damaged file
+/// is ignored (everything is converted again). Like the page memo, it trusts content hashes.
+public struct EPUBChapterCache: Sendable {
+  /// What an entry is found by: two hashes of the article and the e-book's destinations.
+  struct Key: Hashable, Sendable {
+    var high: UInt64
+    var low: UInt64
+  }
+
+  /// What one build used and made, saved once the site is written.
+  struct Pending: Sendable {
+    var file: CacheFile
+    /// The converted article of every chapter of this build.
+    var entries: [Key: Data]
+    /// How many chapters were taken from the cache rather than converted.
+    var reused: Int
+    /// Whether the file should be rewritten (some chapter was converted, or some entry is no longer used).
+    var changed: Bool
+
+    /// Writes the entries (only when they changed).
+    func save() {
+      if self.changed { self.file.write(EPUBChapterCache.encode(self.entries)) }
+    }
+  }
+
+  static let magic = "book-epub-chapters 1"
+
+  /// The cache file.
+  var file: CacheFile
+
+  /// The cache of the workspace whose chapters are rendered.
+  init(workspace: Workspace) {
+    self.file = CacheFile(workspace: workspace, path: ".build/book-site-cache/epub-chapters.bin")
+  }
+
+  /// The key of an article given the e-book's destinations (`digest`).
+  static func key(article: Data.SubSequence, digest: String) -> Key {
+    let data = Data(article)
+    return Key(high: ContentHash.of(Data(digest.utf8) + data), low: ContentHash.of(data + Data(digest.utf8)))
+  }
+
+  /// The entries the file holds, or none when it is missing, foreign or damaged.
+  func load() -> [Key: Data] {
+    self.file.read().map(Self.decode) ?? [:]
+  }
+
+  /// `magic`, the tool build, the checksum of the rest, then each entry: `HIGH LOW LENGTH` and its bytes.
+  static func encode(_ entries: [Key: Data]) -> Data {
+    var body = Data()
+    for key in entries.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+      let bytes = entries[key]!
+      body.append(contentsOf: "\(String(key.high, radix: 16)) \(String(key.low, radix: 16)) \(bytes.count)\n".utf8)
+      body.append(bytes)
+    }
+    let header = "\(Self.magic)\n\(SiteStamp.toolIdentity)\n\(String(ContentHash.of(body), radix: 16))\n"
+    return Data(header.utf8) + body
+  }
+
+  /// The entries of a file's bytes; none unless its magic, tool build and checksum match.
+  static func decode(_ data: Data) -> [Key: Data] {
+    let bytes = [UInt8](data)
+    var position = 0
+    func line() -> String? {
+      guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      defer { position = end + 1 }
+      return String(decoding: bytes[position..<end], as: UTF8.self)
+    }
+    guard line() == Self.magic, line() == SiteStamp.toolIdentity, let sum = line().flatMap({ UInt64($0, radix: 16) }),
+      ContentHash.of(Data(bytes[position...])) == sum
+    else { return [:] }
+    var entries: [Key: Data] = [:]
+    while position < bytes.count {
+      guard let fields = line()?.split(separator: " "), fields.count == 3, let high = UInt64(fields[0], radix: 16),
+        let low = UInt64(fields[1], radix: 16), let count = Int(fields[2]), count >= 0, position + count <= bytes.count
+      else { return [:] }
+      entries[Key(high: high, low: low)] = Data(bytes[position..<(position + count)])
+      position += count
+    }
+    return entries
+  }
+}

@@ -1,0 +1,40 @@
+import BookKit
+import Foundation
+
+/// The e-book as one more file of the site, made from the site's chapter pages and pictures.
+extension EPUBEdition {
+  /// Claims the e-book's name in `site` before the pictures are copied, so that a picture of the same
+  /// name is reported (`image-name-collision`) rather than replaced.
+  static func reserveName(in site: inout RenderedSite, metadata: BookMetadata) {
+    site.files[Self.fileName(for: metadata)] = Data()
+  }
+
+  /// Adds the e-book to a rendered site whose chapter pages and pictures are in `site.files`, converting
+  /// only the chapters that `cache` lacks (what it should keep is left in `site.epubChapters`). Nothing is
+  /// made for a site with errors, which is never written.
+  static func add(to site: inout RenderedSite, book: Book, metadata: BookMetadata, cache: EPUBChapterCache? = nil) {
+    guard !site.diagnostics.hasErrors else { return }
+    let chapters = book.chapters.map { chapter in
+      ChapterPage(
+        title: chapter.title, number: chapter.number, pageName: chapter.pageName,
+        page: site.files[chapter.pageName] ?? Data(), sections: chapter.sections)
+    }
+    var resources: [String: Data] = [:]
+    for image in site.images {
+      let path = SiteImages.normalized(image)
+      if Self.mediaType(of: path) != nil, let data = site.files[path] { resources[path] = data }
+    }
+    let edition = EPUBEdition(
+      metadata: metadata, chapters: chapters,
+      groups: metadata.groups(of: book.chapters).map { ($0.title, $0.chapterIndices) }, resources: resources)
+    let cached = cache?.load() ?? [:]
+    let converted = edition.bodies(reusing: cached)
+    site.files[Self.fileName(for: metadata)] = edition.archive(bodies: converted.bodies)
+    if let cache {
+      let entries = Dictionary(zip(converted.keys, converted.bodies), uniquingKeysWith: { first, _ in first })
+      site.epubChapters = EPUBChapterCache.Pending(
+        file: cache.file, entries: entries, reused: converted.reused,
+        changed: converted.reused < converted.bodies.count || cached.count != entries.count)
+    }
+  }
+}

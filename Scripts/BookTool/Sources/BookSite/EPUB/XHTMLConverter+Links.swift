@@ -1,0 +1,112 @@
+import Foundation
+
+/// Links, images and ids as an e-book needs them.
+extension XHTMLConverter {
+  /// The name to write for an element, after rewriting its attributes in place; nil to leave the element
+  /// out with its content (a heading's `#` anchor).
+  func rewrite(_ name: String, attributes: inout [(name: String, value: String)], inSVG: Bool) -> String? {
+    for index in attributes.indices where Self.idAttributes.contains(attributes[index].name) {
+      let value = attributes[index].value
+      attributes[index].value =
+        value.utf8.contains(UInt8(ascii: " "))
+        ? value.split(separator: " ").map { Self.xmlID(String($0)) }.joined(separator: " ") : Self.xmlID(value)
+    }
+    switch name {
+    case "svg":
+      attributes.removeAll { $0.name == "xmlns" }
+      attributes.insert(("xmlns", "http://www.w3.org/2000/svg"), at: 0)
+      return name
+    case "a" where !inSVG:
+      Self.markFootnote(&attributes, idPrefix: "fnref-", hrefPrefix: "#fn-", type: "noteref")
+      return self.rewriteLink(&attributes)
+    case "li" where !inSVG:
+      Self.markFootnote(&attributes, idPrefix: "fn-", hrefPrefix: nil, type: "footnote")
+      return name
+    case "img" where !inSVG:
+      return self.rewriteImage(&attributes)
+    default:
+      return name
+    }
+  }
+
+  /// Gives a footnote reference (`<a href="#fn-x" id="fnref-x">`) or a footnote (`<li id="fn-x">`) its
+  /// `epub:type`, so that e-readers can show the note where it is referenced.
+  private static func markFootnote(
+    _ attributes: inout [(name: String, value: String)], idPrefix: String, hrefPrefix: String?, type: String
+  ) {
+    guard let id = attributes.first(where: { $0.name == "id" })?.value, id.hasPrefix(idPrefix) else { return }
+    if let hrefPrefix {
+      guard let href = attributes.first(where: { $0.name == "href" })?.value, href.hasPrefix(hrefPrefix) else {
+        return
+      }
+    }
+    attributes.append(("epub:type", type))
+  }
+
+  /// `a`: the site's heading anchors are left out; a link the e-book can follow is kept (rewritten); any
+  /// other becomes a `span` with the link's text.
+  private func rewriteLink(_ attributes: inout [(name: String, value: String)]) -> String? {
+    let classes = attributes.first { $0.name == "class" }?.value ?? ""
+    if classes == "anchor" || classes.split(separator: " ").contains("anchor") { return nil }
+    guard let index = attributes.firstIndex(where: { $0.name == "href" }) else { return "a" }
+    if let href = self.bookHref(attributes[index].value) {
+      attributes[index].value = href
+      return "a"
+    }
+    attributes.removeAll { ["href", "rel", "target", "download", "hreflang", "type", "ping"].contains($0.name) }
+    return "span"
+  }
+
+  /// `img`: kept when its picture is in the e-book; otherwise its text alternative in a `span`.
+  private func rewriteImage(_ attributes: inout [(name: String, value: String)]) -> String? {
+    let source = attributes.first { $0.name == "src" }?.value ?? ""
+    if self.destinations.resources.contains(Self.percentDecoded(Self.withoutDotSlash(source))) {
+      if !attributes.contains(where: { $0.name == "alt" }) { attributes.append(("alt", "")) }
+      return "img"
+    }
+    let alt = attributes.first { $0.name == "alt" }?.value ?? ""
+    attributes = [("class", "missing-picture"), ("title", alt)]
+    return "span"
+  }
+
+  /// Where a link leads in the e-book, or nil when it leads out of it to a file it does not hold.
+  ///
+  /// `#a` → `#a`; `02-x.html#a` → `02-x.xhtml#a`; `https://…` → itself; `../Sources/A.swift` → nil.
+  func bookHref(_ href: String) -> String? {
+    if href.hasPrefix("#") { return "#" + Self.xmlID(Self.percentDecoded(String(href.dropFirst()))) }
+    if let scheme = Self.scheme(of: href) {
+      return ["http", "https", "mailto"].contains(scheme.lowercased()) ? href : nil
+    }
+    let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = Self.withoutDotSlash(String(parts[0]))
+    let fragment = parts.count > 1 ? "#" + Self.xmlID(Self.percentDecoded(String(parts[1]))) : ""
+    if let document = self.destinations.documents[Self.percentDecoded(path)] { return document + fragment }
+    if self.destinations.resources.contains(Self.percentDecoded(path)) { return path + fragment }
+    return nil
+  }
+
+  /// A URL's scheme (`https`), if it has one: letters, digits, `+`, `-`, `.` before the first `:`, which
+  /// comes before any `/`, `?` or `#`.
+  private static func scheme(of href: String) -> Substring? {
+    guard let colon = href.firstIndex(of: ":") else { return nil }
+    let scheme = href[..<colon]
+    guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
+      scheme.unicodeScalars.allSatisfy({
+        $0.isASCII && ($0.properties.isAlphabetic || "0123456789+-.".unicodeScalars.contains($0))
+      })
+    else { return nil }
+    return scheme
+  }
+
+  private static func withoutDotSlash(_ path: String) -> String {
+    var path = Substring(path)
+    while path.hasPrefix("./") { path = path.dropFirst(2) }
+    return String(path)
+  }
+
+  /// `a%20b` → `a b`; an invalid escape is kept as it is.
+  static func percentDecoded(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    return text.removingPercentEncoding ?? text
+  }
+}

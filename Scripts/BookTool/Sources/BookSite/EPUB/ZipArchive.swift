@@ -1,0 +1,111 @@
+import Foundation
+
+/// A ZIP archive written byte for byte the same from the same entries: every entry stored (not
+/// compressed), in the order given, dated 1980-01-01 00:00 (the earliest date ZIP can say), with no extra
+/// fields. An EPUB's `mimetype` must be its first entry and stored, which this gives by construction.
+///
+/// ```swift
+/// var zip = ZipArchive()
+/// zip.add("mimetype", Data("application/epub+zip".utf8))
+/// zip.data  // "PK\u{3}\u{4}…": local headers, the central directory, its end record
+/// ```
+/// Stored, not deflated: the bytes then depend on nothing but the entries (a zlib of another version may
+/// deflate the same text to other bytes, which would make `book check` report drift between machines).
+struct ZipArchive {
+  /// One file of the archive.
+  struct Entry {
+    /// The path inside the archive, `/`-separated.
+    var name: String
+    /// The file's bytes.
+    var data: Data
+  }
+
+  /// The entries, in archive order.
+  private(set) var entries: [Entry] = []
+
+  /// Appends a file.
+  mutating func add(_ name: String, _ data: Data) {
+    self.entries.append(Entry(name: name, data: data))
+  }
+
+  /// The archive's bytes.
+  var data: Data {
+    var out = Data()
+    var central = Data()
+    for entry in self.entries {
+      let name = Data(entry.name.utf8)
+      let crc = CRC32.checksum(entry.data)
+      let offset = UInt32(truncatingIfNeeded: out.count)
+      // Local file header.
+      out.appendLittleEndian(UInt32(0x0403_4b50))
+      self.appendCommonFields(to: &out, name: name, crc: crc, size: entry.data.count)
+      out.append(name)
+      out.append(entry.data)
+      // Its central directory record.
+      central.appendLittleEndian(UInt32(0x0201_4b50))
+      central.appendLittleEndian(UInt16(20))  // made by: MS-DOS attributes, ZIP 2.0
+      self.appendCommonFields(to: &central, name: name, crc: crc, size: entry.data.count)
+      central.appendLittleEndian(UInt16(0))  // comment length
+      central.appendLittleEndian(UInt16(0))  // disk number
+      central.appendLittleEndian(UInt16(0))  // internal attributes
+      central.appendLittleEndian(UInt32(0))  // external attributes
+      central.appendLittleEndian(offset)
+      central.append(name)
+    }
+    let centralOffset = UInt32(truncatingIfNeeded: out.count)
+    out.append(central)
+    // End of central directory record.
+    out.appendLittleEndian(UInt32(0x0605_4b50))
+    out.appendLittleEndian(UInt16(0))  // this disk
+    out.appendLittleEndian(UInt16(0))  // disk with the central directory
+    out.appendLittleEndian(UInt16(truncatingIfNeeded: self.entries.count))
+    out.appendLittleEndian(UInt16(truncatingIfNeeded: self.entries.count))
+    out.appendLittleEndian(UInt32(truncatingIfNeeded: central.count))
+    out.appendLittleEndian(centralOffset)
+    out.appendLittleEndian(UInt16(0))  // comment length
+    return out
+  }
+
+  /// The fields a local header and a central record share, from "version needed" to "extra length".
+  private func appendCommonFields(to out: inout Data, name: Data, crc: UInt32, size: Int) {
+    let utf8Names: UInt16 = name.contains(where: { $0 >= 0x80 }) ? 0x0800 : 0
+    out.appendLittleEndian(UInt16(10))  // version needed: 1.0, stored
+    out.appendLittleEndian(utf8Names)  // flags: bit 11 when the name is not ASCII
+    out.appendLittleEndian(UInt16(0))  // method: stored
+    out.appendLittleEndian(UInt16(0))  // time 00:00:00
+    out.appendLittleEndian(UInt16(0x21))  // date 1980-01-01
+    out.appendLittleEndian(crc)
+    out.appendLittleEndian(UInt32(truncatingIfNeeded: size))  // compressed size
+    out.appendLittleEndian(UInt32(truncatingIfNeeded: size))  // uncompressed size
+    out.appendLittleEndian(UInt16(truncatingIfNeeded: name.count))
+    out.appendLittleEndian(UInt16(0))  // extra field length
+  }
+}
+
+/// CRC-32 as ZIP uses it (polynomial 0xEDB88320, reflected, initial and final XOR 0xFFFFFFFF):
+/// `CRC32.checksum(Data("123456789".utf8)) == 0xCBF43926`.
+enum CRC32 {
+  /// The remainder of every byte value, computed once.
+  private static let table: [UInt32] = (0..<256).map { value in
+    var crc = UInt32(value)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    return crc
+  }
+
+  /// The checksum of some bytes.
+  static func checksum(_ data: Data) -> UInt32 {
+    let table = Self.table
+    var crc: UInt32 = 0xFFFF_FFFF
+    data.withUnsafeBytes { buffer in
+      for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+}
+
+extension Data {
+  /// Appends an integer's bytes, least significant first.
+  fileprivate mutating func appendLittleEndian<Value: FixedWidthInteger>(_ value: Value) {
+    Swift.withUnsafeBytes(of: value.littleEndian) { self.append(contentsOf: $0) }
+  }
+}
