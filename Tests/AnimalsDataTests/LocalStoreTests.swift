@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3856)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4418)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3909)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4471)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -112,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3969)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4531)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -134,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3997)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4559)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -197,7 +197,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4065)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4627)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -249,7 +249,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4121)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4683)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {
