@@ -77,7 +77,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:57)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3314)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
@@ -100,7 +100,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:35)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:614)
+package.targets += [
+  .executableTarget(
+    name: "AnimalsDataTour", dependencies: ["AnimalsData", "ImmutableData"], swiftSettings: strict)
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:36)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:121)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:116)
 import Foundation
 
 /// One animal of the catalogue.
@@ -48,7 +48,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:177)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:172)
 extension Animal {
   /// `name` without surrounding white space, or `nil` if nothing is left.
   ///
@@ -61,7 +61,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:834)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1370)
 extension Animal {
   /// Whether `text` holds a control character (Unicode's category `Cc`: C0, delete, C1).
   ///

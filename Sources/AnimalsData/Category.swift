@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:97)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:92)
 /// A kind of animal, such as "Mammal". The set of categories is fixed: users file animals under
 /// them but never edit them.
 public struct Category: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:198)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:193)
 /// The catalogue a new database starts with, and what "reload sample data" puts back.
 public struct SampleData: Hashable, Sendable {
   /// Every category, in no particular order.

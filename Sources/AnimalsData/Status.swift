@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:257)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:247)
 /// Where one piece of asynchronous work stands.
 ///
 /// Wherever a status is stored it is optional, and `nil` means the work was never asked for.

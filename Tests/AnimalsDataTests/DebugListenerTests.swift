@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3655)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4297)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -61,7 +61,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3716)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4358)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
