@@ -26,6 +26,9 @@ swift test --package-path Scripts/BookTool --skip-build
 
 # The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
+# The publisher's checkers: the Nu HTML checker and axe-core (WCAG 2.1 A/AA), each skipped with a printed
+# line when its program is absent (Scripts/setup.sh installs them).
+Scripts/site-checkers.sh
 
 # The house style (.swift-format), last so that a style finding never hides a failing test: the tool's
 # code (Scripts/format.sh rewrites it), then the tangled code, whose findings `book lint` reports at the

@@ -139,3 +139,40 @@
   window.addEventListener("beforeprint", markOverflow);
 })();
 // ---- End of the diagrams block. ----
+// ---- Listings that scroll (issue 19): a separate block, kept together. ----
+// At a 1280 px window every listing fits its column; a narrower window scrolls listings sideways. Each
+// listing that overflows becomes a named tab stop (a region named after its caption), so that the
+// keyboard can scroll it; one that fits stays out of the tab order.
+(function () {
+  "use strict";
+
+  function nameOf(pre) {
+    var figure = pre.closest("figure");
+    var caption = figure && figure.querySelector("figcaption");
+    var text = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
+    return "Code" + (text ? ": " + text : "") + " (scrolls sideways)";
+  }
+
+  function markOverflow() {
+    document.querySelectorAll("pre").forEach(function (pre) {
+      if (pre.scrollWidth > pre.clientWidth + 1) {
+        pre.setAttribute("data-overflowing", "");
+        pre.setAttribute("tabindex", "0");
+        pre.setAttribute("role", "region");
+        pre.setAttribute("aria-label", nameOf(pre));
+      } else if (pre.hasAttribute("data-overflowing")) {
+        ["data-overflowing", "tabindex", "role", "aria-label"].forEach(function (name) {
+          pre.removeAttribute(name);
+        });
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", markOverflow);
+  } else {
+    markOverflow();
+  }
+  window.addEventListener("resize", markOverflow);
+  document.addEventListener("toggle", markOverflow, true);  // a folded test opened
+})();
