@@ -27,7 +27,7 @@ fi
 
 chromium="$(command -v chromium || command -v chromium-browser || true)"
 if [ -n "$chromium" ] && [ -f "$checkers/axe.min.js" ]; then
-  python3 Scripts/axe_check.py "$site" "$checkers/axe.min.js" "$chromium" || status=1
+  python3 -u Scripts/axe_check.py "$site" "$checkers/axe.min.js" "$chromium" || status=1
 else
   echo "site-checkers: Chromium or $checkers/axe.min.js is missing (Scripts/setup.sh installs it); axe skipped"
 fi
