@@ -5,7 +5,8 @@ Checks: every page loads with no console error; a search for a word of the last 
 mode applies; print.html holds every chapter; no page repeats an id; diagram text is at least 12 px at
 desktop, phone and print widths, and a diagram box that scrolls is focusable and named; the arrow keys
 turn the page, but not from a form field or with a modifier held; the first Tab reaches a skip link and
-keyboard focus is outlined with enough contrast in both themes. Writes screenshots of a chapter page (light and dark,
+keyboard focus is outlined with enough contrast in both themes; no listing scrolls sideways at a 1280 px
+window, and at phone width each listing or table that scrolls is a named tab stop. Writes screenshots of a chapter page (light and dark,
 desktop and phone width) into the screenshots folder. Standard library only: a small WebSocket client
 speaks the protocol. Usage: browser_check.py SITE_FOLDER SCREENSHOTS_FOLDER [CHROMIUM]
 """
@@ -425,6 +426,42 @@ class Checker:
                     unlit.append(state["what"])
             self.result(seen > 5 and not unlit, f"{theme}: each of the first {seen} Tab stops shows its focus {sorted(set(unlit))}")
 
+    # ---- Listings fit the page (issue 17, item 8) ----
+
+    def check_listings_fit(self):
+        """At a 1280 px window no listing in the reading flow scrolls sideways (folded tests opened); at phone
+        width, where listings may scroll, each one that does is a named tab stop."""
+        probe = """(() => {
+              document.querySelectorAll('details.tests').forEach(d => d.open = true);
+              return new Promise(done => requestAnimationFrame(() => setTimeout(() => {
+                const overflows = box => box.scrollWidth > box.clientWidth + 1;
+                const pres = [...document.querySelectorAll('main pre')];
+                const wide = pres.filter(overflows);
+                const scrolling = wide.concat([...document.querySelectorAll('main .table-wrap')].filter(overflows));
+                done({count: pres.length,
+                  wide: wide.map(p => (p.closest('[id]') || {}).id + ' ' + p.scrollWidth + '>' + p.clientWidth),
+                  unnamed: scrolling.filter(p => p.tabIndex !== 0 || !p.getAttribute('aria-label') ||
+                    p.getAttribute('role') !== 'region').map(p => (p.closest('[id]') || {}).id)});
+              }, 50)));
+            })()"""
+        for label, width, height, mobile in (("desktop", 1280, 900, False), ("phone", 390, 844, True)):
+            self.page.view(width, height, False, mobile)
+            total, wide, unnamed = 0, [], []
+            for name in self.pages:
+                self.page.open(self.url(name))
+                found = self.page.evaluate(probe)
+                total += found["count"]
+                wide += [f"{name}#{where}" for where in found["wide"]]
+                unnamed += [f"{name}#{where}" for where in found["unnamed"]]
+            if label == "desktop":
+                self.result(not wide, f"no listing scrolls sideways at {width}px ({len(wide)} of {total} do)")
+                for where in wide[:10]:
+                    print("        " + where)
+            self.result(
+                not unnamed, f"at {label} width {width}, each listing or table that scrolls is a named tab stop")
+            for where in unnamed[:10]:
+                print("        " + where)
+
     # ---- End of the issue 11 checks ----
 
     def take_screenshots(self):
@@ -462,6 +499,7 @@ def main():
         checker.check_diagram_text()
         checker.check_arrow_keys()
         checker.check_skip_link_and_focus()
+        checker.check_listings_fit()
         checker.take_screenshots()
     finally:
         process.terminate()

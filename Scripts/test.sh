@@ -26,6 +26,9 @@ swift test --package-path Scripts/BookTool --skip-build
 
 # The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
 if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
+# The publisher's checkers: the Nu HTML checker and axe-core (WCAG 2.1 A/AA), each skipped with a printed
+# line when its program is absent (Scripts/setup.sh installs them).
+Scripts/site-checkers.sh
 
 # The e-book, checked by epubcheck when it is installed (it prints a skip line otherwise; about 20 s).
 Scripts/epub-check.sh

@@ -73,7 +73,8 @@ let package = Package(
     ),
     .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book", "book-serve"], swiftSettings: strict),
     .testTarget(
-      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "book", "book-serve"], exclude: ["Golden"],
+      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "CCmarkGFM", "book", "book-serve"],
+      exclude: ["Golden"],
       swiftSettings: strict),
   ]
 )

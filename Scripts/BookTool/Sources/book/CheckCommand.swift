@@ -18,10 +18,12 @@ struct CheckCommand: ParsableCommand {
       let siteDrift = try SiteBuild.drift(book: book, in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
       let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
+      // Raw HTML (issue 19): a tag that names no HTML element would drop prose from the page.
+      let unknownTags = RawHTMLChecker.check(book: book)
       // Pictures (issue 10): the output of `book capture` not interrupted, nothing stale or unlisted.
       let pictures = try TerminalCapture.outputDrift(in: workspace)
-      try report(
-        output.diagnostics + output.drift() + siteDrift + brokenLinks + pictures, outcome: "book check failed")
+      let problems = output.diagnostics + output.drift() + siteDrift + brokenLinks + unknownTags + pictures
+      try report(problems, outcome: "book check failed")
       print("book check: \(book.chapters.count) chapters, \(output.files.count) generated files, all in step")
     }
   }

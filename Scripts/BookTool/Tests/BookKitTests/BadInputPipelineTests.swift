@@ -62,6 +62,14 @@ final class BadInputPipelineTests: XCTestCase {
         chapter: Data(chapterText([("swift excerpt=Sources/M/Z.swift", "let z = 0")]).utf8),
         expected: ["excerpt-source-missing@3:10"]),
       BadInput(
+        label: "a tangled line longer than the book's line length",
+        chapter: Data(chapterText([(a, "let long = \"" + String(repeating: "x", count: 108) + "\"")]).utf8),
+        expected: ["line-too-long@4:121"]),
+      BadInput(
+        label: "a sketch line longer than the book's line length",
+        chapter: Data(chapterText([("swift compile=false", "// " + String(repeating: "y", count: 118))]).utf8),
+        expected: ["line-too-long@4:121"]),
+      BadInput(
         label: "a manifest without its tools-version line",
         chapter: Data(chapterText([("swift file=Package.swift", "import PackageDescription")]).utf8),
         expected: ["manifest-without-tools-version@4:1"]),

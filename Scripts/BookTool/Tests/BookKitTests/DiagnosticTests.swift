@@ -81,6 +81,13 @@ final class DiagnosticTests: XCTestCase {
     XCTAssertEqual(named.subtracting(rules).sorted(), [], "named in the README's tables, but not a RuleID")
   }
 
+  /// `line-too-long` holds the book's listings to the width its `.swift-format` lints the tangled code at.
+  func testTheListingLineLengthIsTheBooksSwiftFormatLineLength() throws {
+    let data = try Data(contentsOf: Self.workspaceRoot.appendingPathComponent(".swift-format"))
+    let configuration = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    XCTAssertEqual(configuration?["lineLength"] as? Int, ListingLineLength.limit)
+  }
+
   /// The tool's sources, but the file that declares the rules and the one that groups them.
   private static func sourcesThatReport() throws -> String {
     let folder = Self.toolRoot.appendingPathComponent("Sources")

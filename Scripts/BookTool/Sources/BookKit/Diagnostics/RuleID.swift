@@ -52,6 +52,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case excerptDrift = "excerpt-drift"
   /// An excerpt that names a file or chunk that does not exist by its chapter.
   case excerptSourceMissing = "excerpt-source-missing"
+  /// A line of a tangled listing, excerpt or sketch longer than the book's line length (120 columns).
+  case lineTooLong = "line-too-long"
 
   // Reading a chapter.
   /// The chapter is not UTF-8.
@@ -116,6 +118,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case duplicateFootnote = "duplicate-footnote"
   /// A footnote defined but never referenced.
   case unusedFootnote = "unused-footnote"
+  /// Raw HTML whose tag names no HTML element (`<diet>` in prose), which the page would drop.
+  case unknownHtmlElement = "unknown-html-element"
 
   // Diagrams.
   /// A Mermaid diagram that cannot be read.

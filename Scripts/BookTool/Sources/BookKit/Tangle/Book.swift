@@ -22,7 +22,8 @@ public struct Book: Sendable {
     self.chapters = chapters
     (self.tangle, self.prefixTangles) = Tangler.tangleKeepingPrefixes(chapters)
     let excerpts = ExcerptChecker.check(chapters, prefixTangles: self.prefixTangles)
-    self.diagnostics = (loadDiagnostics + self.tangle.diagnostics + excerpts).sortedByLocation()
+    let longLines = ListingLineLength.check(chapters)
+    self.diagnostics = (loadDiagnostics + self.tangle.diagnostics + excerpts + longLines).sortedByLocation()
   }
 
   /// The chapter with the given number (`book test 3`).

@@ -139,3 +139,44 @@
   window.addEventListener("beforeprint", markOverflow);
 })();
 // ---- End of the diagrams block. ----
+// ---- Listings and tables that scroll (issue 19): a separate block, kept together. ----
+// At a 1280 px window every listing fits its column; a narrower window scrolls listings, and wide tables,
+// sideways. Each box that overflows becomes a named tab stop (a region named after its caption), so that
+// the keyboard can scroll it; one that fits stays out of the tab order.
+(function () {
+  "use strict";
+
+  function nameOf(box) {
+    if (box.classList.contains("table-wrap")) {
+      var caption = box.querySelector("caption");
+      return "Table" + (caption ? ": " + caption.textContent.trim() : "") + " (scrolls sideways)";
+    }
+    var figure = box.closest("figure");
+    var figcaption = figure && figure.querySelector("figcaption");
+    var text = figcaption ? figcaption.textContent.replace(/\s+/g, " ").trim() : "";
+    return "Code" + (text ? ": " + text : "") + " (scrolls sideways)";
+  }
+
+  function markOverflow() {
+    document.querySelectorAll("pre, .table-wrap").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.setAttribute("data-overflowing", "");
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", nameOf(box));
+      } else if (box.hasAttribute("data-overflowing")) {
+        ["data-overflowing", "tabindex", "role", "aria-label"].forEach(function (name) {
+          box.removeAttribute(name);
+        });
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", markOverflow);
+  } else {
+    markOverflow();
+  }
+  window.addEventListener("resize", markOverflow);
+  document.addEventListener("toggle", markOverflow, true);  // a folded test opened
+})();

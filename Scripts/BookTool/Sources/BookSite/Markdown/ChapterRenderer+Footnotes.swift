@@ -51,13 +51,13 @@ extension ChapterRenderer {
     let links = self.context.links
     let href = HTML.escape(links.href(page: links.currentPage, anchor: Self.definitionAnchor(label)))
     let id = HTML.escape(links.id(Self.referenceAnchor(label, count: count)))
-    self.html += "<sup class=\"footnote-ref\"><a href=\"\(href)\" id=\"\(id)\">\(number)</a></sup>"
+    self.html += "<sup class=\"footnote-ref\"><a href=\"\(href)\" id=\"\(id)\" data-footnote-ref>\(number)</a></sup>"
   }
 
   /// The footnotes section: each definition with a `↩` back-link to every reference to it.
   mutating func renderFootnotes() {
     guard !self.footnotes.definitions.isEmpty else { return }
-    self.html += "<section class=\"footnotes\" aria-label=\"Footnotes\">\n<ol>\n"
+    self.html += "<section class=\"footnotes\" data-footnotes aria-label=\"Footnotes\">\n<ol>\n"
     for (label, node) in self.footnotes.definitions {
       let id = HTML.escape(self.context.links.id(Self.definitionAnchor(label)))
       self.html += "<li id=\"\(id)\">\n"
@@ -80,11 +80,15 @@ extension ChapterRenderer {
   private func backLinks(_ label: String) -> String {
     let count = max(self.footnotes.referenceCounts[label, default: 0], 1)
     let links = self.context.links
+    let number = self.footnotes.numbers[label] ?? 1
     return (1...count).map { index in
       let href = HTML.escape(links.href(page: links.currentPage, anchor: Self.referenceAnchor(label, count: index)))
       let suffix = index == 1 ? "" : "<sup>\(index)</sup>"
       let name = count == 1 ? "Back to the text" : "Back to reference \(index)"
-      return "<a href=\"\(href)\" class=\"footnote-backref\" aria-label=\"\(name)\">↩\(suffix)</a>"
+      // cmark-gfm's attributes: the back-link's index is the footnote's number, then `-2`, `-3`, ….
+      let backIndex = index == 1 ? "\(number)" : "\(number)-\(index)"
+      return "<a href=\"\(href)\" class=\"footnote-backref\" data-footnote-backref "
+        + "data-footnote-backref-idx=\"\(backIndex)\" aria-label=\"\(name)\">↩\(suffix)</a>"
     }.joined(separator: " ")
   }
 

@@ -100,7 +100,7 @@ extension HTML {
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     default:
-      return "-_.~!*();:@=+$,/?#[]%".utf8.contains(byte)
+      return "-_.~!*();:@=+$,/?#%".utf8.contains(byte)  // `[` and `]` are escaped, as cmark-gfm does
     }
   }
 

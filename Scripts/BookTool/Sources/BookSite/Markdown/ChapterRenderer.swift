@@ -131,6 +131,12 @@ struct ChapterRenderer {
       if !node.children.isEmpty { self.html += "\n" }
       self.renderBlocks(of: node, tight: tight)
     }
+    // cmark style: a tight item's last paragraph runs up to `</li>`.
+    if tight, node.children.count > 1, let last = node.children.last, case .paragraph = last.kind,
+      self.html.hasSuffix("\n")
+    {
+      self.html.removeLast()
+    }
     self.html += "</li>\n"
   }
 
@@ -155,6 +161,10 @@ struct ChapterRenderer {
       self.html += view.html(
         links: self.context.links, chapterPages: self.context.chapterPages,
         chapterLabels: self.context.chapterLabels, sourceLink: self.context.sourceLink)
+      return
+    }
+    guard !literal.isEmpty else {
+      self.html += "<pre><code></code></pre>\n"  // as cmark-gfm: no line, so no newline
       return
     }
     let lines = SwiftHighlighter.plain(literal)

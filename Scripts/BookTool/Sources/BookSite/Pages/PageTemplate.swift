@@ -59,10 +59,12 @@ struct PageTemplate: Sendable {
   }
 
   /// The bar with the menu button that shows the sidebar at phone width (a checkbox, so it needs no script).
+  /// The checkbox is named by its `aria-label`; only the icon inside its `<label>` is hidden from assistive
+  /// technology (HTML forbids `aria-hidden` on a label tied to a control).
   private var topBar: String {
     """
     <input type="checkbox" id="menu-toggle" class="menu-toggle" aria-label="Show the chapters">
-    <header class="topbar"><label for="menu-toggle" class="menu-button" aria-hidden="true">☰</label>\
+    <header class="topbar"><label for="menu-toggle" class="menu-button"><span aria-hidden="true">☰</span></label>\
     <a href="index.html">\(HTML.escape(self.metadata.title))</a></header>
 
     """

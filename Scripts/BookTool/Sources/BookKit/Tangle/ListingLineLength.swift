@@ -1,0 +1,45 @@
+/// Checks that every Swift listing the book shows fits the book's line length, so that it fits the site's
+/// code column (120 monospace columns at a 1280 px window) without scrolling sideways.
+///
+/// Tangled listings, excerpts and sketches are all checked, at the chapter line of the long line, with the
+/// column where it passes the limit:
+/// ```
+/// let message = "…"   // 130 characters
+/// → Chapters/06-a.md:212:121: error: line is 130 columns long; the book's listings fit in 120 [line-too-long]
+/// ```
+/// Columns are counted in characters (grapheme clusters), as a monospace font draws most of them.
+public enum ListingLineLength {
+  /// The book's line length: `lineLength` of the workspace's `.swift-format`, which lints the tangled code
+  /// at the same width (a test of the tool checks that the two agree).
+  public static let limit = 120
+
+  /// The diagnostics for every Swift listing of `chapters` with a line longer than `limit`.
+  public static func check(_ chapters: [Chapter], limit: Int = Self.limit) -> [Diagnostic] {
+    chapters.flatMap { chapter in
+      chapter.listings.flatMap { Self.check($0, limit: limit) }
+    }
+  }
+
+  /// The diagnostics for one listing: one per long line, none for a block that is neither tangled nor an
+  /// excerpt or sketch (a shell session, a transcript, a diagram).
+  static func check(_ listing: Listing, limit: Int) -> [Diagnostic] {
+    switch listing.tag {
+    case .tangled, .excerpt: break
+    case .prose, .invalid: return []
+    }
+    let indent = listing.fence.column - 1
+    var diagnostics: [Diagnostic] = []
+    for (offset, line) in listing.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let columns = line.count
+      guard columns > limit else { continue }
+      let location = SourceLocation(
+        path: listing.fence.path, line: listing.firstCodeLine + offset, column: indent + limit + 1)
+      diagnostics.append(
+        Diagnostic(
+          .error, id: .lineTooLong, at: location,
+          "line is \(columns) columns long; the book's listings fit in \(limit) (the site's code column and "
+            + "`.swift-format`'s lineLength)"))
+    }
+    return diagnostics
+  }
+}
