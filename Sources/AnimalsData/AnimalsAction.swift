@@ -59,7 +59,7 @@ extension AnimalsAction.UI {
   /// Events of the editor.
   public enum AnimalEditor: Hashable, Sendable {
     /// The user saved a new animal. `id` is a temporary id the view made up, under which it can
-    /// follow the change; the store assigns the real one.
+    /// follow the change and then look up the real id the store assigned.
     case didTapAddAnimalButton(id: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID)
     /// The user saved changes to the animal `animalId`.
     case didTapUpdateAnimalButton(
@@ -68,7 +68,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1164)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1165)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {
@@ -98,7 +98,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2786)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2787)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

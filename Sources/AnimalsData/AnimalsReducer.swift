@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1207)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1208)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -42,7 +42,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1249)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1250)
 extension AnimalsReducer.Error: CustomStringConvertible {
   /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
   public var description: String {
@@ -59,7 +59,7 @@ extension AnimalsReducer.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1278)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1279)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -73,7 +73,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1298)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1299)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -116,7 +116,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1351)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1352)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -143,7 +143,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1414)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1415)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -187,7 +187,7 @@ extension AnimalsState.Animals {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1507)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1508)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -234,7 +234,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2877)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2878)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher
