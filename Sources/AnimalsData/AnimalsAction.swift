@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1064)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1079)
 /// Something that happened in Animals: in a view (``UI``), or in the code that keeps the data
 /// (``Data``).
 ///
@@ -18,7 +18,7 @@ public enum AnimalsAction: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1081)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1096)
 extension AnimalsAction {
   /// What the user did, by the view it happened in.
   public enum UI: Hashable, Sendable {
@@ -59,7 +59,7 @@ extension AnimalsAction.UI {
   /// Events of the editor.
   public enum AnimalEditor: Hashable, Sendable {
     /// The user saved a new animal. `id` is a temporary id the view made up, under which it can
-    /// follow the change; the store assigns the real one.
+    /// follow the change and then look up the real id the store assigned.
     case didTapAddAnimalButton(id: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID)
     /// The user saved changes to the animal `animalId`.
     case didTapUpdateAnimalButton(
@@ -68,7 +68,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1149)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1165)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {
@@ -98,7 +98,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2741)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2787)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1192)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1208)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -42,7 +42,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1234)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1250)
 extension AnimalsReducer.Error: CustomStringConvertible {
   /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
   public var description: String {
@@ -59,7 +59,7 @@ extension AnimalsReducer.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1263)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1279)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -73,7 +73,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1283)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1299)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -116,7 +116,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1336)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1352)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -143,7 +143,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1399)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1415)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -167,19 +167,27 @@ extension AnimalsState {
   }
 
   /// The state with the entry `id` of the queue set to `waiting`, and the finished entries of ids
-  /// that name no animal dropped (see "Pruning the queue").
+  /// that name no animal dropped, with their added ids (see "Pruning the queue").
   fileprivate func queuing(_ id: Animal.ID) -> AnimalsState {
     var state = self
     state.animals.queue = self.animals.queue.filter { id, status in
       status == .waiting || self.animals.data[id] != nil
     }
     state.animals.queue[id] = .waiting
+    state.animals.dropAddedIdsWithoutSuccess()
     return state
+  }
+}
+
+extension AnimalsState.Animals {
+  /// Drops the added ids whose add no longer has `success` in the queue: pruned, or asked again.
+  fileprivate mutating func dropAddedIdsWithoutSuccess() {
+    self.addedIds = self.addedIds.filter { draftId, _ in self.queue[draftId] == .success }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1484)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1508)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -202,10 +210,15 @@ extension AnimalsReducer {
       state.categories.status = .success
       state.animals.status = .success
       state.animals.queue = state.animals.queue.filter { _, status in status == .waiting }
+      state.animals.dropAddedIdsWithoutSuccess()
     case .didReloadSampleData(.failure(let failure)):
       state.categories.status = .failure(message: failure.message)
       state.animals.status = .failure(message: failure.message)
-    case .didAddAnimal(let id, .success(let animal)), .didUpdateAnimal(let id, .success(let animal)):
+    case .didAddAnimal(let draftId, .success(let animal)):
+      state.animals.data[animal.id] = animal
+      state.animals.queue[draftId] = .success
+      state.animals.addedIds[draftId] = animal.id
+    case .didUpdateAnimal(let id, .success(let animal)):
       state.animals.data[animal.id] = animal
       state.animals.queue[id] = .success
     case .didDeleteAnimal(let animalId, .success):
@@ -221,7 +234,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2832)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2878)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher

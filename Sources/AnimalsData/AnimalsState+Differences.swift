@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1960)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1996)
 extension AnimalsState {
   /// One line per difference from this state to `newState`, in a fixed order:
   /// `animals.status: waiting → success`, `animals.data["Cat"].name: "Cat" → "Kitty"`.
@@ -16,12 +16,16 @@ extension AnimalsState {
       ("categoryId", { String(reflecting: $0.categoryId) }),
     ]
     let (queue, newQueue) = (self.animals.queue, newState.animals.queue)
+    let (added, newAdded) = (self.animals.addedIds, newState.animals.addedIds)
     return changedStatus("categories.status", self.categories.status, newState.categories.status)
       + changedEntries("categories.data", self.categories.data, newState.categories.data, fields: category)
       + changedStatus("animals.status", self.animals.status, newState.animals.status)
       + changedEntries("animals.data", self.animals.data, newState.animals.data, fields: animal)
       + ids(queue, newQueue).flatMap { id in
         changedStatus("animals.queue[\(String(reflecting: id))]", queue[id], newQueue[id])
+      }
+      + ids(added, newAdded).flatMap { id in
+        changedId("animals.addedIds[\(String(reflecting: id))]", added[id], newAdded[id])
       }
   }
 }
@@ -34,6 +38,12 @@ private func ids<Value>(_ old: [String: Value], _ new: [String: Value]) -> [Stri
 /// A status that changed, as `path: waiting → success`.
 private func changedStatus(_ path: String, _ old: Status?, _ new: Status?) -> [String] {
   func describe(_ status: Status?) -> String { status.map { "\($0)" } ?? "nil" }
+  return old == new ? [] : ["\(path): \(describe(old)) → \(describe(new))"]
+}
+
+/// An id that changed, as `path: nil → "Ferret-1"`.
+private func changedId(_ path: String, _ old: Animal.ID?, _ new: Animal.ID?) -> [String] {
+  func describe(_ id: Animal.ID?) -> String { id.map { String(reflecting: $0) } ?? "nil" }
   return old == new ? [] : ["\(path): \(describe(old)) → \(describe(new))"]
 }
 

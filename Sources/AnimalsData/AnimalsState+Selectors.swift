@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:955)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:962)
 import Foundation
 
 extension AnimalsState {
@@ -43,7 +43,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:999)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1006)
 extension AnimalsState {
   /// The animals of the category `categoryId`, by id; empty if `categoryId` is `nil`.
   public static func selectAnimals(
@@ -88,6 +88,14 @@ extension AnimalsState {
   /// that temporary id); `nil` if none was asked for.
   public static func selectAnimalStatus(animalId: Animal.ID?) -> @Sendable (AnimalsState) -> Status? {
     { state in animalId.flatMap { state.animals.queue[$0] } }
+  }
+
+  /// The id the database gave the animal added under the temporary id `draftId`, once that add
+  /// has succeeded; `nil` before, after a failure, or once the queue has pruned the add's entry.
+  public static func selectAddedAnimalId(
+    draftId: Animal.ID?
+  ) -> @Sendable (AnimalsState) -> Animal.ID? {
+    { state in draftId.flatMap { state.animals.addedIds[$0] } }
   }
 }
 #sourceLocation()

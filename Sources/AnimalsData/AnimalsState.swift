@@ -47,14 +47,19 @@ extension AnimalsState {
     /// The status of the last change asked for, by the id of the animal it changes (for a new
     /// animal, the temporary id its view made up). The reducer prunes finished entries.
     package var queue: [Animal.ID: Status] = [:]
+    /// The id the database gave each new animal whose add succeeded, by the temporary id its
+    /// view made up. An entry lives exactly as long as the add's `success` in `queue`.
+    package var addedIds: [Animal.ID: Animal.ID] = [:]
 
-    /// A table holding `data`, with the given statuses.
+    /// A table holding `data`, with the given statuses and added ids.
     package init(
-      data: [Animal.ID: Animal] = [:], status: Status? = nil, queue: [Animal.ID: Status] = [:]
+      data: [Animal.ID: Animal] = [:], status: Status? = nil, queue: [Animal.ID: Status] = [:],
+      addedIds: [Animal.ID: Animal.ID] = [:]
     ) {
       self.data = data
       self.status = status
       self.queue = queue
+      self.addedIds = addedIds
     }
   }
 }

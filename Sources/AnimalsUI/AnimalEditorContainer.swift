@@ -18,15 +18,19 @@ struct AnimalEditorContainer {
   let isNew: Bool
   private let animal: AnimalsSelection<Animal?>
   private let status: AnimalsSelection<Status?>
+  /// For an add, the id the database gave the new animal, once the add has succeeded.
+  private let addedId: AnimalsSelection<Animal.ID?>
   private let categories: AnimalsSelection<[Category]>
-  /// The animals of the draft's category, where an add's new animal turns up.
-  private let animals: AnimalsSelection<[Animal]>
   private let dispatch: AnimalsDispatch
 
   init(context: AnimalsContext, changeId: Animal.ID, isNew: Bool) {
     self.changeId = changeId
     self.isNew = isNew
-    self.animals = context.selectAnimalsValues(categoryId: nil)
+    self.addedId = context.select(
+      id: isNew ? changeId : nil,
+      outputSelector: OutputSelector(
+        select: AnimalsState.selectAddedAnimalId(draftId: isNew ? changeId : nil),
+        didChange: { old, new in old != new && new != nil }))
     self.animal = context.select(
       id: isNew ? nil : changeId,
       outputSelector: OutputSelector(
@@ -43,7 +47,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1022)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1027)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -76,24 +80,16 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1062)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1066)
 extension AnimalEditorContainer {
-  /// The ids of the animals in `categoryId` now.
-  func animalIds(in categoryId: Category.ID?) -> Set<Animal.ID> {
-    self.animals.show(categoryId: categoryId)
-    return Set(self.animals.output.map(\.id))
-  }
-
-  /// The animal an add of `draft` made: in its category, with its name, and not among `earlierIds`.
-  func addedAnimalId(_ draft: AnimalDraft, notAmong earlierIds: Set<Animal.ID>) -> Animal.ID? {
-    self.animals.show(categoryId: draft.categoryId)
-    let name = Animal.normalizedName(draft.name)
-    return self.animals.output.first { $0.name == name && !earlierIds.contains($0.id) }?.id
+  /// For an add that succeeded, the id the database gave the new animal; `nil` for an edit.
+  var addedAnimalId: Animal.ID? {
+    self.addedId.output
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1089)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1080)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1137)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1128)
 import AnimalsData
 import Observation
 
@@ -18,8 +18,6 @@ extension AnimalEditorRoot {
     var field: AnimalEditorPresenter.Field = .name
     /// The draft the store last accepted a save of: from then on, `success` closes the editor.
     private(set) var savedDraft: AnimalDraft?
-    /// The animals of the saved draft's category when it was saved, to tell an added one apart.
-    private(set) var earlierIds: Set<Animal.ID> = []
     private(set) var isCancelled = false
     /// Why the last key was refused, until the next key.
     var refusal: String?
@@ -32,9 +30,8 @@ extension AnimalEditorRoot {
       self.savedDraft != nil
     }
 
-    func didSave(_ draft: AnimalDraft, among earlierIds: Set<Animal.ID>) {
+    func didSave(_ draft: AnimalDraft) {
       self.savedDraft = draft
-      self.earlierIds = earlierIds
     }
 
     func cancel() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1179)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1167)
 import AnimalsData
 import ImmutableUI
 
@@ -29,7 +29,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1209)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1197)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -43,16 +43,14 @@ extension AnimalEditorRoot {
 
   /// Once a save has succeeded, the animal saved: the one edited, or the one the add made.
   var savedAnimalId: Animal.ID? {
-    guard !self.local.isCancelled, let draft = self.local.savedDraft,
-      self.container.changeStatus == .success
+    guard !self.local.isCancelled, self.local.hasSaved, self.container.changeStatus == .success
     else { return nil }
-    guard self.container.isNew else { return self.container.changeId }
-    return self.container.addedAnimalId(draft, notAmong: self.local.earlierIds)
+    return self.container.isNew ? self.container.addedAnimalId : self.container.changeId
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1239)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1225)
 extension AnimalEditorRoot {
   /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
   func lines(width: Int) -> [String] {
@@ -67,7 +65,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1257)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1243)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
   func handle(_ key: AnimalsKey) {
@@ -90,7 +88,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1283)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1269)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -115,16 +113,15 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1313)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1298)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {
     guard self.blocker == nil else { return }
     let draft = self.local.draft
-    let earlierIds = self.container.isNew ? self.container.animalIds(in: draft.categoryId) : []
     do {
       try self.container.save(draft)
-      self.local.didSave(draft, among: earlierIds)
+      self.local.didSave(draft)
     } catch AnimalsReducer.Error.animalNotFound where !self.container.isNew {
       let name = self.container.animalName
       self.local.refusal = "\(name) is no longer in the catalogue (another program deleted it)"

@@ -52,7 +52,7 @@ extension AnimalsKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1882)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1866)
 extension AnimalsKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   public static func keys(in bytes: [UInt8]) -> [AnimalsKey] {
@@ -83,7 +83,7 @@ extension AnimalsKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1917)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1901)
 extension AnimalsKey {
   /// The escape sequence at the start of `bytes`: an arrow, another sequence, or a lone Escape.
   static func escapeSequence(at bytes: ArraySlice<UInt8>) -> (AnimalsKey, Int) {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1586)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1570)
 import AnimalsData
 
 extension AnimalsRoot {
@@ -38,7 +38,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1624)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1608)
 extension AnimalsRoot {
   /// Drops the editor, keeping the choices the screen showed, the animal it saved among them.
   private func closeEditor() {
@@ -52,7 +52,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1641)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1625)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: AnimalsKey) {
     switch key {
@@ -74,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1667)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1651)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -103,7 +103,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1700)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1684)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -123,7 +123,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1724)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1708)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -150,7 +150,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1761)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1745)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     self.local.editor = AnimalEditorRoot(
@@ -172,7 +172,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1789)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1773)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

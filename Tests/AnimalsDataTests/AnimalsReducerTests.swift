@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3544)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3590)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3603)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3649)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -158,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3703)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3749)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -181,7 +181,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3729)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3775)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -224,6 +224,7 @@ extension AnimalsReducerTests {
       ExpectedChange("Ferret added") { state in
         state.animals.data["saved-1"] = Samples.ferret
         state.animals.queue["temp-1"] = .success
+        state.animals.addedIds["temp-1"] = "saved-1"
       },
       ExpectedChange("add failed") { $0.animals.queue["temp-1"] = failed },
       ExpectedChange("Dog renamed") { state in
@@ -267,6 +268,28 @@ extension AnimalsReducerTests {
     XCTAssertEqual(state.animals.data, ["Dog": Samples.wolf])
   }
 
+  func testEachAddRecordsTheIdTheDatabaseGaveItsOwnAnimal() throws {
+    var state = try AnimalsReducer.reduce(state: .loaded(), action: Self.add("temp-1"))
+    state = try AnimalsReducer.reduce(state: state, action: Self.add("temp-2"))
+    for (draftId, animalId) in [("temp-2", "saved-1"), ("temp-1", "saved-2")] {
+      let ferret = Animal(
+        animalId: animalId, name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+      let added = AnimalsAction.Data.PersistentSession.didAddAnimal(
+        id: draftId, result: .success(ferret))
+      state = try AnimalsReducer.reduce(state: state, action: .data(.persistentSession(added)))
+    }
+    XCTAssertEqual(AnimalsState.selectAddedAnimalId(draftId: "temp-1")(state), "saved-2")
+    XCTAssertEqual(AnimalsState.selectAddedAnimalId(draftId: "temp-2")(state), "saved-1")
+    XCTAssertNil(AnimalsState.selectAddedAnimalId(draftId: "temp-3")(state))
+    XCTAssertNil(AnimalsState.selectAddedAnimalId(draftId: nil)(state))
+
+    state = try AnimalsReducer.reduce(state: state, action: Self.add("temp-3"))
+    let failed = AnimalsAction.Data.PersistentSession.didAddAnimal(
+      id: "temp-3", result: .failure(Samples.failure))
+    state = try AnimalsReducer.reduce(state: state, action: .data(.persistentSession(failed)))
+    XCTAssertNil(AnimalsState.selectAddedAnimalId(draftId: "temp-3")(state), "a failed add")
+  }
+
   func testDataActionsAreNeverRefused() {
     for (label, action) in ActionExamples.data {
       for state in [AnimalsState(), .loaded(), Self.before] {
@@ -277,17 +300,19 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3828)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3898)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
-    let state = AnimalsState.loaded(queue: [
+    var state = AnimalsState.loaded(queue: [
       "temp-0": .success, "temp-9": .failure(message: "no"), "Dog": .failure(message: "no"), "Cat": .success,
       "temp-5": .waiting,
     ])
+    state.animals.addedIds = ["temp-0": "saved-0"]
     let after = try AnimalsReducer.reduce(state: state, action: Self.delete("Sparrow"))
     XCTAssertEqual(
       after.animals.queue,
       ["Dog": .failure(message: "no"), "Cat": .success, "temp-5": .waiting, "Sparrow": .waiting])
+    XCTAssertEqual(after.animals.addedIds, [:], "the added id goes with its entry")
   }
 
   func testASuccessfulDeleteOrReloadDropsWhatItMadeMeaningless() throws {
@@ -298,11 +323,13 @@ extension AnimalsReducerTests {
 
     var reloading = AnimalsState.loaded(
       queue: ["Dog": .failure(message: "no"), "temp-1": .success, "Cat": .waiting])
+    reloading.animals.addedIds = ["temp-1": "saved-1"]
     reloading.categories.status = .waiting
     reloading.animals.status = .waiting
     let reloaded = try AnimalsReducer.reduce(
       state: reloading, action: .data(.persistentSession(.didReloadSampleData(result: .success(.standard)))))
     XCTAssertEqual(reloaded.animals.queue, ["Cat": .waiting])
+    XCTAssertEqual(reloaded.animals.addedIds, [:])
   }
 
   func testAHundredAddsLeaveOneEntryInTheQueue() throws {
@@ -314,12 +341,13 @@ extension AnimalsReducerTests {
       state = try AnimalsReducer.reduce(state: state, action: outcome)
     }
     XCTAssertEqual(state.animals.queue, ["temp-99": .success])
+    XCTAssertEqual(state.animals.addedIds, ["temp-99": "saved-99"], "no added id is left behind")
     XCTAssertEqual(state.animals.data.count, SampleData.standard.animals.count + 100)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3873)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3948)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

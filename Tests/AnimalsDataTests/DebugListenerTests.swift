@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4297)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4372)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -21,6 +21,7 @@ final class DebugListenerTests: XCTestCase {
     new.animals.data["saved-1"] = Samples.ferret
     new.animals.queue["Dog"] = nil
     new.animals.queue["temp-1"] = .failure(message: "no")
+    new.animals.addedIds["temp-2"] = "saved-1"
     XCTAssertEqual(
       old.differences(to: new),
       [
@@ -31,6 +32,7 @@ final class DebugListenerTests: XCTestCase {
         #"animals.data["saved-1"]: nil → {name: "Ferret", diet: carnivorous, categoryId: "Mammal"}"#,
         #"animals.queue["Dog"]: waiting → nil"#,
         #"animals.queue["temp-1"]: nil → failure(message: "no")"#,
+        #"animals.addedIds["temp-2"]: nil → "saved-1""#,
       ])
     XCTAssertEqual(old.differences(to: old), [])
   }
@@ -61,7 +63,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4358)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4435)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2933)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2917)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,39 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2999)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2983)
+extension EditorTests {
+  @MainActor
+  func testAnAddChoosesItsOwnAnimalAmongOthersOfTheSameName() async throws {
+    let harness = Harness()
+    await harness.start()
+    harness.press(.down, .down, .down, .down, .character("a"))
+    harness.type("Ferret")
+    harness.press(.enter)
+    await harness.settle()
+    XCTAssertEqual(harness.root.shown.animalId, "saved-1")
+
+    await harness.catalogue.hold()
+    harness.press(.character("a"))
+    harness.type("Ferret")
+    harness.press(.enter)
+    let ferrets = ["saved-1", "another-ferret"].map { id in
+      Animal(animalId: id, name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+    }
+    let file = SampleData(
+      categories: SampleData.standard.categories, animals: SampleData.standard.animals + ferrets)
+    let noticed = AnimalsAction.Data.ChangeWatcher.didNoticeChange(result: .success(file))
+    try AnimalsContext(harness.store).dispatch(.data(.changeWatcher(noticed)))
+    await harness.catalogue.release()
+    await harness.settle()
+    XCTAssertEqual(harness.root.shown.animalId, "saved-2", "the animal this add made")
+    XCTAssertEqual(
+      harness.column(1).prefix(6), ["Mammal", "  Cat", "  Dog", "  Ferret", "  Ferret", "> Ferret"])
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3019)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -100,7 +132,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3037)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3057)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -108,6 +140,7 @@ extension EditorTests {
       var state = try AnimalsReducer.reduce(state: state, action: action)
       if action == .ui(.categoryList(.didAppear)) {
         state.animals.queue = state.animals.queue.filter { _, status in status == .waiting }
+        state.animals.addedIds = [:]
       }
       return state
     })
@@ -122,11 +155,12 @@ extension EditorTests {
     XCTAssertNil(harness.store.select(AnimalsState.selectAnimalStatus(animalId: "draft-1")), "the entry is gone")
     harness.renderer.renderIfNeeded()
     XCTAssertTrue(harness.lastFrame.hasPrefix("Categories"), "the editor did not come back")
+    XCTAssertEqual(harness.root.shown.animalId, "saved-1", "the new animal is still chosen")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3066)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3088)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {
