@@ -1,0 +1,92 @@
+import BookKit
+import Foundation
+
+/// The hostile tester's catalogue (issue 18): programs that must not run, programs that hang or print
+/// without end, and a command that fails half-way; each refused at its place, with nothing written.
+extension OutputCatalogueTests {
+  static var hostileCases: [Case] { Self.captureProgramCases + Self.subprocessLimitCases }
+
+  /// A workspace whose only capture runs `program` for the transcript in chapter 1 (line 3's block).
+  static func transcriptWorkspace(_ sandbox: Sandbox, program: String, input: String) throws {
+    try sandbox.write("Chapters/01-a.md", "# A\n\n```text capture=x\n$ true\n```\n")
+    let fields = [("title", "t"), ("program", program), ("input", input), ("name", "x")]
+    let line = try fields.map { key, value in
+      "\"\(key)\": " + String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+    try sandbox.write("Chapters/captures.json", "[\n  {" + line.joined(separator: ", ") + "}\n]\n")
+  }
+
+  /// Installs `.build/debug/P`, a shell script with `body`.
+  static func program(_ sandbox: Sandbox, _ body: String) throws {
+    try sandbox.write("Sources/P/main.swift", "print(1)\n")
+    try sandbox.write(".build/debug/P", "#!/bin/sh\n\(body)\n")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: sandbox.workspace.appendingPathComponent(".build/debug/P").path)
+  }
+
+  static var captureProgramCases: [Case] {
+    // `{"title": "t", "program": "` puts the program's opening quote at column 29 of line 2.
+    [
+      Case(
+        name: "#1 a transcript program outside the book's products is not run",
+        setUp: { sandbox in
+          let target = sandbox.outside.appendingPathComponent("ran").path
+          try Self.transcriptWorkspace(sandbox, program: "../../../../bin/sh", input: "echo x > \(target)\n")
+        }, arguments: ["capture", "--check"], location: "Chapters/captures.json:2:29", rule: .invalidCaptures),
+      Case(
+        name: "#1 an absolute transcript program is not run",
+        setUp: { sandbox in
+          let target = sandbox.outside.appendingPathComponent("ran").path
+          try Self.transcriptWorkspace(sandbox, program: "/bin/sh", input: "echo x > \(target)\n")
+        }, arguments: ["capture"], location: "Chapters/captures.json:2:29", rule: .invalidCaptures),
+      Case(
+        name: "#1 a capture program that prints without end is stopped",
+        setUp: { sandbox in
+          try Self.transcriptWorkspace(sandbox, program: "P", input: "")
+          try Self.program(sandbox, "yes")
+        }, arguments: ["capture", "--check"], location: "Chapters/captures.json:2:29", rule: .captureProgramFailed),
+      Case(
+        name: "#1 a capture program that hangs is stopped at the time limit",
+        setUp: { sandbox in
+          try Self.transcriptWorkspace(sandbox, program: "P", input: "")
+          try Self.program(sandbox, "sleep 30")
+        }, arguments: ["capture"], location: "Chapters/captures.json:2:29", rule: .captureProgramFailed,
+        environment: ["BOOK_SUBPROCESS_SECONDS": "1"]),
+      Case(
+        name: "#4 a bad transcript among good pictures writes no picture",
+        setUp: { sandbox in
+          try Self.captureWorkspace(sandbox, image: "images/p.svg")
+          try sandbox.write("Chapters/02-b.md", "# B\n\n```text capture=missing\n$ true\n```\n")
+        }, arguments: ["capture"], location: "Chapters/02-b.md:3:9", rule: .unknownCapture),
+    ]
+  }
+
+  static var subprocessLimitCases: [Case] {
+    [
+      Case(
+        name: "#14 a swift on PATH that prints without end stops `book lint`",
+        setUp: { sandbox in
+          try sandbox.write("Chapters/01-a.md", Self.chapter(writing: "Sources/M/A.swift"))
+          try sandbox.book("tangle")
+          try sandbox.writeOutside("swift", "#!/bin/sh\nyes\n")
+          try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: sandbox.outside.appendingPathComponent("swift").path)
+        }, arguments: ["lint"], location: CommandReport.commandLine, rule: .swiftFormatFailed,
+        environment: ["PATH": Self.pathWithWrappers]),
+      Case(
+        name: "#14 a swift on PATH that hangs stops `book lint` at the time limit",
+        setUp: { sandbox in
+          try sandbox.write("Chapters/01-a.md", Self.chapter(writing: "Sources/M/A.swift"))
+          try sandbox.book("tangle")
+          try sandbox.writeOutside("swift", "#!/bin/sh\nsleep 30\n")
+          try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: sandbox.outside.appendingPathComponent("swift").path)
+        }, arguments: ["lint"], location: CommandReport.commandLine, rule: .swiftFormatFailed,
+        environment: ["PATH": Self.pathWithWrappers, "BOOK_SUBPROCESS_SECONDS": "1"]),
+    ]
+  }
+
+  /// `PATH` with the sandbox's outside folder first: each case's sandbox differs, so the folder is named
+  /// by a placeholder the harness replaces.
+  static let pathWithWrappers = "@OUTSIDE@:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+}
