@@ -1,10 +1,32 @@
 import BookKit
 import Foundation
+import XCTest
 
 /// The hostile tester's catalogue (issue 18): programs that must not run, programs that hang or print
 /// without end, and a command that fails half-way; each refused at its place, with nothing written.
 extension OutputCatalogueTests {
-  static var hostileCases: [Case] { Self.captureProgramCases + Self.subprocessLimitCases }
+  static var hostileCases: [Case] { Self.captureProgramCases + Self.subprocessLimitCases + Self.chapterNameCases }
+
+  /// A chapter file named `name` beside a good chapter: refused at its (escaped) path, whatever the command.
+  static var chapterNameCases: [Case] {
+    let long = "98-" + String(repeating: "x", count: 240) + ".md"
+    let names: [(String, String, [String])] = [
+      ("98-a\"b.md", #"98-a\"b.md"#, ["tangle"]),
+      ("98-a\\b.md", #"98-a\\b.md"#, ["site"]),
+      ("98-a\rb.md", #"98-a\rb.md"#, ["check"]),
+      ("98-a\nb.md", #"98-a\nb.md"#, ["site"]),
+      ("98-a\nb.md", #"98-a\nb.md"#, ["tangle"]),
+      (long, long, ["site"]),
+    ]
+    return names.map { name, shown, arguments in
+      Case(
+        name: "#2 a chapter named \(shown.prefix(20)) (\(arguments[0]))",
+        setUp: { sandbox in
+          try sandbox.write("Chapters/01-a.md", Self.chapter(writing: "Sources/M/A.swift"))
+          try sandbox.write("Chapters/\(name)", Self.chapter(writing: "Sources/M/B.swift"))
+        }, arguments: arguments, location: "Chapters/\(shown):1:1", rule: .invalidChapterName)
+    }
+  }
 
   /// A workspace whose only capture runs `program` for the transcript in chapter 1 (line 3's block).
   static func transcriptWorkspace(_ sandbox: Sandbox, program: String, input: String) throws {
@@ -89,4 +111,34 @@ extension OutputCatalogueTests {
   /// `PATH` with the sandbox's outside folder first: each case's sandbox differs, so the folder is named
   /// by a placeholder the harness replaces.
   static let pathWithWrappers = "@OUTSIDE@:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+}
+
+extension OutputCatalogueTests {
+  /// Hostile case 3: cmark-gfm moves footnote definitions to the end of the document, but a chunk defined
+  /// in a footnote and replaced below it tangles in the order the author wrote them.
+  func testAChunkDefinedInAFootnoteCanBeReplacedBelowIt() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.destroy() }
+    let chapter = """
+      # A
+
+      Text.[^n]
+
+      [^n]: A note with code.
+
+          ```swift file=Sources/M/A.swift chunk=a
+          let a = 1
+          ```
+
+      ```swift file=Sources/M/A.swift chunk=a mode=replace
+      let a = 2
+      ```
+
+      """
+    try sandbox.write("Chapters/01-a.md", chapter)
+    try sandbox.book("tangle")
+    let code = try String(contentsOf: sandbox.workspace.appendingPathComponent("Sources/M/A.swift"), encoding: .utf8)
+    XCTAssertTrue(code.contains("let a = 2"), code)
+    XCTAssertFalse(code.contains("let a = 1"), code)
+  }
 }

@@ -11,6 +11,10 @@ public enum ChapterLoader {
     var chapters: [Chapter] = []
     var diagnostics: [Diagnostic] = []
     for path in try workspace.chapterPaths() {
+      if let problem = Self.nameProblem(path: path) {
+        diagnostics.append(problem)
+        continue
+      }
       let data = try workspace.read(path)
       switch Self.chapter(path: path, data: data) {
       case .success(let loaded):
@@ -27,6 +31,7 @@ public enum ChapterLoader {
   public static func chapter(
     path: String, data: Data
   ) -> Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError> {
+    if let problem = Self.nameProblem(path: path) { return .failure(DiagnosticsError([problem])) }
     guard let source = String(validatingUTF8Data: data) else {
       let location = Self.firstInvalidUTF8(in: data, path: path)
       return .failure(
@@ -35,6 +40,29 @@ public enum ChapterLoader {
         ]))
     }
     return .success(Self.chapter(path: path, source: source))
+  }
+
+  /// The longest chapter file name, in bytes: its pages (`NAME.changes.html`) must fit the usual
+  /// 255-byte limit of a file name.
+  public static let maximumNameBytes = 100
+
+  /// Why a chapter file's name cannot be used, or nil: only ASCII letters, digits, `.`, `_` and `-`, at
+  /// most `maximumNameBytes`. A name reaches generated Swift (`#sourceLocation(file: "…")`), manifests
+  /// of one path per line, and page names; `02-a"b.md` or a name with a newline would break them.
+  public static func nameProblem(path: String) -> Diagnostic? {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let plain = name.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        || byte == 0x2D || byte == 0x2E || byte == 0x5F
+    }
+    guard !plain || name.utf8.count > Self.maximumNameBytes else { return nil }
+    // The location shows the name escaped, so that it stays one line of plain text.
+    let shown = String(path.debugDescription.dropFirst().dropLast())
+    return Diagnostic(
+      .error, id: .invalidChapterName, at: SourceLocation(path: shown, line: 1),
+      plain
+        ? "the chapter file's name is longer than \(Self.maximumNameBytes) bytes; shorten it"
+        : "a chapter file's name may hold only ASCII letters, digits, '.', '_' and '-'; rename it")
   }
 
   /// Builds a chapter from its text.
@@ -55,6 +83,9 @@ public enum ChapterLoader {
           language: parsed.language, attributes: parsed.attributes, code: literal, fence: fence,
           tag: parsed.tag))
     }
+    // Document order: cmark-gfm moves footnote definitions to the end of the tree, but a listing inside
+    // a footnote comes where the author wrote it (a later listing may replace its chunk).
+    listings.sort { ($0.fence.line, $0.fence.column) < ($1.fence.line, $1.fence.column) }
     let fileName = String(path.split(separator: "/").last ?? "")
     let chapter = Chapter(
       path: path, number: Chapter.number(fromFileName: fileName),

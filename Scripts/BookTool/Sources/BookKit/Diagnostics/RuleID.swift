@@ -66,6 +66,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case duplicateChapterNumber = "duplicate-chapter-number"
   /// A chapter file not named `NN-name.md`.
   case unnumberedChapter = "unnumbered-chapter"
+  /// A chapter file whose name has characters other than letters, digits, `.`, `_` and `-`, or is too long.
+  case invalidChapterName = "invalid-chapter-name"
 
   // Generated files and owned output.
   /// A tangled file differs from the chapters.

@@ -39,7 +39,10 @@ public enum SiteBuild {
     var chapters: [Chapter] = []
     var problems: [Diagnostic] = []
     let (files, metadataData) = try timings.measure(.load) {
-      let paths = try input.chapterPaths()
+      var paths: [String] = []
+      for path in try input.chapterPaths() {
+        if let problem = ChapterLoader.nameProblem(path: path) { problems.append(problem) } else { paths.append(path) }
+      }
       let files = try paths.map { path in (path: path, data: try input.read(path)) }
       let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
       let metadataData = try input.readIfPresent(metadataPath)
