@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
   /// Renders the site, serves it and watches the chapters until Ctrl-C.
   func run() throws {
     try reportingFailures {
-      let workspace = try self.options.workspace()
+      let workspace = try self.options.workspace(lock: nil)
       _ = Self.renderSite(of: workspace)
       let session = try self.startSession(for: workspace)
       Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")

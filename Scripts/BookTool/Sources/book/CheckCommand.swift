@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let (workspace, book, output) = try self.options.plannedTangle()
+      let (workspace, book, output) = try self.options.plannedTangle(lock: .shared)
       // Site drift (issue 3): Site/ must hold exactly what `book site` would write.
       let siteDrift = try SiteBuild.drift(book: book, in: workspace)
       // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.

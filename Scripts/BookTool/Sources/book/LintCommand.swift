@@ -14,7 +14,7 @@ struct LintCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let (workspace, _, output) = try self.options.plannedTangle()
+      let (workspace, _, output) = try self.options.plannedTangle(lock: .shared)
       try report(output.diagnostics + output.drift(), outcome: "run `book tangle` first; nothing linted")
       let paths = output.files.map(\.tangled.path)
       // Without paths, swift-format would read standard input (a book before its first listing).
