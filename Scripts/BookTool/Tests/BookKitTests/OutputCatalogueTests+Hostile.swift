@@ -5,7 +5,56 @@ import XCTest
 /// The hostile tester's catalogue (issue 18): programs that must not run, programs that hang or print
 /// without end, and a command that fails half-way; each refused at its place, with nothing written.
 extension OutputCatalogueTests {
-  static var hostileCases: [Case] { Self.captureProgramCases + Self.subprocessLimitCases + Self.chapterNameCases }
+  static var hostileCases: [Case] {
+    Self.captureProgramCases + Self.subprocessLimitCases + Self.chapterNameCases + Self.tagCheckCases
+  }
+
+  /// A committed book that `book check` refuses for one reason; `setUp` makes the reason, then everything
+  /// else is generated and committed (`.build/` ignored).
+  static func committedBook(_ sandbox: Sandbox, chapter: String, then change: (Sandbox) throws -> Void) throws {
+    try sandbox.write(".gitignore", ".build/\n")
+    try sandbox.write("Chapters/01-a.md", chapter)
+    try sandbox.book("tangle")
+    try sandbox.book("site")
+    try change(sandbox)
+    try sandbox.commitAll()
+  }
+
+  /// #12: `book tag` refuses whatever `book check` refuses, in the committed book.
+  static var tagCheckCases: [Case] {
+    let listing = "# A\n\n```swift file=Sources/M/A.swift\nlet x = 1\n```\n"
+    return [
+      Case(
+        name: "#12 tag refuses a committed broken link",
+        setUp: { try Self.committedBook($0, chapter: "# A\n\n[next](02-missing.md)\n") { _ in } },
+        arguments: ["tag"], location: "Chapters/01-a.md:3:1", rule: .brokenLink),
+      Case(
+        name: "#12 tag refuses a committed generated-file drift",
+        setUp: {
+          try Self.committedBook($0, chapter: listing) { sandbox in
+            let file = sandbox.workspace.appendingPathComponent("Sources/M/A.swift")
+            try sandbox.write("Sources/M/A.swift", try String(contentsOf: file, encoding: .utf8) + "// by hand\n")
+          }
+        }, arguments: ["tag"], location: "Chapters/01-a.md:4:1", rule: .generatedFileDrift),
+      Case(
+        name: "#12 tag refuses a committed manifest that claims README.md",
+        setUp: {
+          try Self.committedBook($0, chapter: listing) { sandbox in
+            try sandbox.write("README.md", "# Read me\n")
+            let manifest = try String(
+              contentsOf: sandbox.workspace.appendingPathComponent(".book/tangled-files"), encoding: .utf8)
+            try sandbox.write(".book/tangled-files", manifest + "README.md\n")
+          }
+        }, arguments: ["tag"], location: ".book/tangled-files:3:1", rule: .invalidOutputManifest),
+      Case(
+        name: "#12 tag refuses invalid committed captures.json",
+        setUp: {
+          try Self.committedBook($0, chapter: "# A\n") { sandbox in
+            try sandbox.write("Chapters/captures.json", "{}\n")
+          }
+        }, arguments: ["tag"], location: "Chapters/captures.json:1:1", rule: .invalidCaptures),
+    ]
+  }
 
   /// A chapter file named `name` beside a good chapter: refused at its (escaped) path, whatever the command.
   static var chapterNameCases: [Case] {
