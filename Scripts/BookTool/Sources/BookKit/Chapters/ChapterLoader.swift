@@ -2,21 +2,44 @@ import Foundation
 
 /// Reads the chapters of a book from disk into `Chapter` values, in book order.
 public enum ChapterLoader {
+  /// What loading a book's chapters gives: the chapters, every diagnostic found while reading them, and
+  /// the bytes read (for a build's stamp: it must describe exactly what was loaded).
+  public struct Loaded: Sendable {
+    /// The chapters that could be read, in book order.
+    public var chapters: [Chapter]
+    /// Problems found while reading and parsing them, in file order.
+    public var diagnostics: [Diagnostic]
+    /// Every chapter file read, with its bytes, in book order.
+    public var files: [(path: String, data: Data)]
+  }
+
   /// The chapters of the workspace, in file-name order, with every diagnostic found while reading them.
   ///
   /// Only reading a file can fail; a chapter that is not UTF-8 is reported and left out.
   public static func load(
     from workspace: Workspace
   ) throws -> (chapters: [Chapter], diagnostics: [Diagnostic]) {
-    var chapters: [Chapter] = []
+    let loaded = try Self.load(paths: try workspace.chapterPaths(), read: workspace.read)
+    return (loaded.chapters, loaded.diagnostics)
+  }
+
+  /// The one loop that reads a book's chapters, from disk (a workspace) or from a git tree (`book tag`):
+  /// each file at `paths` is read with `read`, in order, then parsed on every core, biggest first. A file
+  /// whose name cannot be a chapter's is reported and not read.
+  public static func load(paths: [String], read: (String) throws -> Data) throws -> Loaded {
     var diagnostics: [Diagnostic] = []
-    for path in try workspace.chapterPaths() {
+    var files: [(path: String, data: Data)] = []
+    for path in paths {
       if let problem = Self.nameProblem(path: path) {
         diagnostics.append(problem)
-        continue
+      } else {
+        files.append((path, try read(path)))
       }
-      let data = try workspace.read(path)
-      switch Self.chapter(path: path, data: data) {
+    }
+    let parsed = Parallel.map(files, largestFirst: { $0.data.count }) { Self.chapter(path: $0.path, data: $0.data) }
+    var chapters: [Chapter] = []
+    for result in parsed {
+      switch result {
       case .success(let loaded):
         chapters.append(loaded.chapter)
         diagnostics += loaded.diagnostics
@@ -24,7 +47,7 @@ public enum ChapterLoader {
         diagnostics += error.diagnostics
       }
     }
-    return (chapters, diagnostics)
+    return Loaded(chapters: chapters, diagnostics: diagnostics, files: files)
   }
 
   /// Builds a chapter from a file's bytes, or reports why it cannot.
