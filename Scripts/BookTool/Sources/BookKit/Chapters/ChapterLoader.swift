@@ -36,7 +36,8 @@ public enum ChapterLoader {
         files.append((path, try read(path)))
       }
     }
-    let parsed = Parallel.map(files, largestFirst: { $0.data.count }) { Self.chapter(path: $0.path, data: $0.data) }
+    let parsed = Parallel.map(
+      files, largestFirst: { $0.data.count }, { Self.chapter(path: $0.path, data: $0.data) })
     var chapters: [Chapter] = []
     for result in parsed {
       switch result {
