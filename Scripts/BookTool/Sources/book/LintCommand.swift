@@ -30,7 +30,7 @@ struct LintCommand: ParsableCommand {
       let text = String(decoding: run.standardError + run.standardOutput, as: UTF8.self)
       let findings = StyleFindings.diagnostics(fromLintOutput: text, files: output.files, root: workspace.root)
       if run.status != 0 && findings.isEmpty {
-        try fail("`swift format lint` failed: \(run.errorText)", rule: .swiftFormatFailed)
+        try fail("`swift format lint` failed: \(StyleFindings.oneLine(run.errorText))", rule: .swiftFormatFailed)
       }
       try report(findings, outcome: "book lint failed")
       print("book lint: \(paths.count) generated files in the house style")

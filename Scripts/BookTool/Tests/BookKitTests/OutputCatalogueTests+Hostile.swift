@@ -66,6 +66,7 @@ extension OutputCatalogueTests {
       ("98-a\nb.md", #"98-a\nb.md"#, ["site"]),
       ("98-a\nb.md", #"98-a\nb.md"#, ["tangle"]),
       (long, long, ["site"]),
+      ("02-b.MD", "02-b.MD", ["check"]),
     ]
     return names.map { name, shown, arguments in
       Case(

@@ -79,14 +79,17 @@ public enum ChapterLoader {
       (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
         || byte == 0x2D || byte == 0x2E || byte == 0x5F
     }
-    guard !plain || name.utf8.count > Self.maximumNameBytes else { return nil }
+    let markdown = name.hasSuffix(".md")
+    guard !plain || !markdown || name.utf8.count > Self.maximumNameBytes else { return nil }
     // The location shows the name escaped, so that it stays one line of plain text.
     let shown = String(path.debugDescription.dropFirst().dropLast())
     return Diagnostic(
       .error, id: .invalidChapterName, at: SourceLocation(path: shown, line: 1),
-      plain
-        ? "the chapter file's name is longer than \(Self.maximumNameBytes) bytes; shorten it"
-        : "a chapter file's name may hold only ASCII letters, digits, '.', '_' and '-'; rename it")
+      !plain
+        ? "a chapter file's name may hold only ASCII letters, digits, '.', '_' and '-'; rename it"
+        : !markdown
+          ? "a chapter file's name must end in '.md', in lower case; rename it"
+          : "the chapter file's name is longer than \(Self.maximumNameBytes) bytes; shorten it")
   }
 
   /// Builds a chapter from its text.

@@ -130,7 +130,8 @@ public struct Workspace: Sendable {
     } catch {
       throw Failure.io(path: self.chaptersFolder, reason: "cannot list the chapters folder")
     }
-    return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
+    // `.MD`, `.Md`: listed, so that the loader refuses them by name rather than leave them out unseen.
+    return names.filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
       "\(self.chaptersFolder)/\($0)"
     }
   }
