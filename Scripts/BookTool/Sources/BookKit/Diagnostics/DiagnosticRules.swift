@@ -7,7 +7,7 @@ extension RuleID {
     .duplicateChunk, .excerptNotSwift, .excerptWithChunk, .excerptWithFile, .fileNotOwned, .fileOutsideWorkspace,
     .invalidCompile, .invalidMode, .modeWithoutChunk, .notUtf8, .repeatedAttribute, .tangledNonSwift,
     .unknownAttribute, .untangledSwift, .captureOnSwift, .manifestWithoutToolsVersion, .excerptDrift,
-    .excerptSourceMissing, .nestingTooDeep, .tableTooWide,
+    .excerptSourceMissing, .nestingTooDeep, .tableTooWide, .invalidChapterName,
   ]
 
   /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
