@@ -1,4 +1,3 @@
-import BookKit
 import Foundation
 
 /// What a book says about itself in `Chapters/book.json`: its title, subtitle and parts.
@@ -67,7 +66,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   }
 
   /// The metadata given the bytes of `workspace`'s `book.json` already read, or nil when there is none.
-  static func load(_ data: Data?, in workspace: Workspace) -> Result<BookMetadata, DiagnosticsError> {
+  package static func load(_ data: Data?, in workspace: Workspace) -> Result<BookMetadata, DiagnosticsError> {
     guard let data else {
       let folder = workspace.chaptersFolder.split(separator: "/").last.map(String.init)
       return .success(BookMetadata(title: folder ?? workspace.root.lastPathComponent))
