@@ -62,7 +62,18 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
   /// `book.json`; a file that cannot be decoded is an error located at the file.
   public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
-    Self.load(try workspace.readIfPresent("\(workspace.chaptersFolder)/\(Self.fileName)"), in: workspace)
+    Self.load(
+      try Self.file(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent).data, in: workspace)
+  }
+
+  /// The one reader of `book.json`: its path in the chapters folder `folder`, and its bytes as `read`
+  /// gives them (from disk, from a git tree), nil when there is none. Every stage that needs the book's
+  /// configuration, or its hash, reads it here.
+  public static func file(
+    inChaptersFolder folder: String, read: (String) throws -> Data?
+  ) rethrows -> (path: String, data: Data?) {
+    let path = "\(folder)/\(Self.fileName)"
+    return (path, try read(path))
   }
 
   /// The metadata given the bytes of `workspace`'s `book.json` already read, or nil when there is none.

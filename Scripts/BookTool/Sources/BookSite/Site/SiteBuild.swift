@@ -38,10 +38,9 @@ public enum SiteBuild {
   ) throws -> (Book, Result<BookMetadata, DiagnosticsError>) {
     let (loaded, metadataData) = try timings.measure(.load) {
       let loaded = try ChapterLoader.load(paths: try input.chapterPaths(), read: input.read)
-      let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
-      let metadataData = try input.readIfPresent(metadataPath)
-      if let metadataData { inputs[metadataPath] = ContentHash.of(metadataData) }
-      return (loaded, metadataData)
+      let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
+      if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
+      return (loaded, metadata.data)
     }
     for file in loaded.files { inputs[file.path] = ContentHash.of(file.data) }
     let chapters = loaded.chapters

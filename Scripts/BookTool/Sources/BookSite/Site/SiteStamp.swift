@@ -59,8 +59,8 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   private static func chapterInputs(of input: Workspace) throws -> [String: UInt64] {
     var inputs: [String: UInt64] = [:]
     for path in try input.chapterPaths() { inputs[path] = ContentHash.of(try input.read(path)) }
-    let metadata = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
-    if let data = try input.readIfPresent(metadata) { inputs[metadata] = ContentHash.of(data) }
+    let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
+    if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
     return inputs
   }
 
