@@ -102,6 +102,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case brokenAnchor = "broken-anchor"
   /// A link or image with an absolute path.
   case absoluteLink = "absolute-link"
+  /// A `javascript:`, `vbscript:`, `data:` or `file:` link.
+  case unsafeLink = "unsafe-link"
   /// A link to another chapter not written as `NN-name.md#anchor`.
   case chapterLinkForm = "chapter-link-form"
   /// A reference link with placeholder text whose target has no number.
