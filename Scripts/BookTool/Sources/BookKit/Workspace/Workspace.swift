@@ -7,7 +7,7 @@ import Foundation
 /// leaves it, so no bug elsewhere can make the tool write outside.
 public struct Workspace: Sendable {
   /// Failures of file-system access, each naming the path involved.
-  public enum Failure: Error, CustomStringConvertible {
+  public enum Failure: LocatedFailure, CustomStringConvertible {
     /// No workspace root was found above the given folder.
     case notFound(String)
     /// A path resolved outside the workspace.
