@@ -16,16 +16,21 @@ package struct WorkspaceOptions: ParsableArguments {
   /// Options as parsed from the command line.
   package init() {}
 
-  /// The workspace the command works on.
-  package func workspace() throws -> Workspace {
+  /// The workspace the command works on, locked for the rest of the process unless `lock` is nil (the
+  /// preview server, which writes nothing and runs for hours).
+  package func workspace(lock: Workspace.LockKind? = .exclusive) throws -> Workspace {
     let folder = URL(fileURLWithPath: self.root ?? FileManager.default.currentDirectoryPath)
-    return self.root == nil ? try Workspace.enclosing(folder) : Workspace(root: folder)
+    let workspace = self.root == nil ? try Workspace.enclosing(folder) : Workspace(root: folder)
+    if let lock { workspace.lock(lock) }
+    return workspace
   }
 
   /// The first steps of `tangle`, `check` and `test`: the workspace, its book, and the tangle planned
   /// against the disk.
-  package func plannedTangle() throws -> (workspace: Workspace, book: Book, output: TangleOutput) {
-    let workspace = try self.workspace()
+  package func plannedTangle(lock: Workspace.LockKind) throws -> (
+    workspace: Workspace, book: Book, output: TangleOutput
+  ) {
+    let workspace = try self.workspace(lock: lock)
     let book = try Book.load(from: workspace)
     return (workspace, book, try TangleOutput(book: book, workspace: workspace))
   }

@@ -28,7 +28,8 @@ struct ServeCommand: ParsableCommand {
   /// Renders the site, serves it and watches the chapters until Ctrl-C.
   func run() throws {
     try reportingFailures {
-      let workspace = try self.options.workspace()
+      let workspace = try self.options.workspace(lock: nil)
+      Self.raiseDescriptorLimit()
       _ = Self.renderSite(of: workspace)
       let session = try self.startSession(for: workspace)
       Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")
@@ -124,6 +125,16 @@ struct ServeCommand: ParsableCommand {
   /// One line on standard error.
   private static func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// Lets the server hold as many connections as the system allows this process (the soft limit on open
+  /// files raised to the hard one), so that idle connections exhaust it later; the server listens again
+  /// if they do (`PreviewServer`).
+  static func raiseDescriptorLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 
   /// Blocks until Ctrl-C (SIGINT) or SIGTERM.

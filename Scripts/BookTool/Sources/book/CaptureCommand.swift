@@ -29,14 +29,17 @@ struct CaptureCommand: ParsableCommand {
         self.products.map { URL(fileURLWithPath: $0) }
         ?? workspace.root.appendingPathComponent(".build/debug")
       let captures = try TerminalCapture.declared(in: workspace)
+      let declarations = "\(workspace.chaptersFolder)/\(TerminalCapture.fileName)"
+      let locations = CaptureLocations(data: try workspace.readIfPresent(declarations), path: declarations)
       var outputs: [TerminalCapture: String] = [:]
       let output = { (capture: TerminalCapture) throws -> String in
         if let known = outputs[capture] { return known }
-        let text = try capture.run(productsFolder: products)
+        let text = try capture.run(
+          productsFolder: products, origin: locations.location(of: "program", value: capture.program))
         outputs[capture] = text
         return text
       }
-      var problems = try self.pictures(captures, in: workspace, output: output)
+      var (problems, plan) = try self.pictures(captures, in: workspace, locations: locations, output: output)
       let transcripts = try TerminalCapture.checkTranscripts(
         in: try Book.load(from: workspace), captures: captures, output: output)
       problems += transcripts.diagnostics
@@ -45,25 +48,32 @@ struct CaptureCommand: ParsableCommand {
           print("\(transcript.listing.fence): the current transcript:\n\(text)")
         }
       }
-      try report(problems, outcome: "book capture\(self.check ? " --check" : "") failed")
+      // Every program ran and every transcript was compared before any picture is written: an error
+      // anywhere writes nothing.
+      try report(problems, outcome: self.check ? "book capture --check failed" : "nothing written")
+      if let plan, !self.check {
+        let changes = try plan.apply(to: workspace)
+        for path in changes.written { print("wrote \(plan.kind.workspacePath(path))") }
+        for path in changes.removed { print("removed \(plan.kind.workspacePath(path))") }
+      }
       print("book capture: \(captures.count) capture\(captures.count == 1 ? "" : "s"), all in step")
     }
   }
 
-  /// Draws (or, with --check, compares) every declared picture through `OwnedOutput`; returns the
-  /// problems found (an image path that may not be written, a file not owned, drift with --check).
+  /// Draws every declared picture and plans its write through `OwnedOutput` (or, with --check, compares
+  /// it); returns the problems found (an image path that may not be written, a file not owned, drift
+  /// with --check) and the plan to apply once the whole command has succeeded.
   private func pictures(
-    _ captures: [TerminalCapture], in workspace: Workspace, output: (TerminalCapture) throws -> String
-  ) throws -> [Diagnostic] {
-    let declarations = "\(workspace.chaptersFolder)/\(TerminalCapture.fileName)"
-    let declared = try workspace.readIfPresent(declarations)
+    _ captures: [TerminalCapture], in workspace: Workspace, locations: CaptureLocations,
+    output: (TerminalCapture) throws -> String
+  ) throws -> ([Diagnostic], OwnedOutput?) {
     let kind = TerminalCapture.outputKind(chaptersFolder: workspace.chaptersFolder)
     let listed = Set(OutputManifest(data: try? workspace.read(kind.manifestPath)).paths)
     var problems: [Diagnostic] = []
     var targets: [OwnedOutput.Target] = []
     for capture in captures {
       guard let image = capture.image else { continue }
-      let origin = TerminalCapture.location(ofImage: image, in: declared, path: declarations)
+      let origin = locations.location(of: "image", value: image)
       if let problem = TerminalCapture.problem(withImage: image) {
         problems.append(Diagnostic(.error, id: .invalidCaptures, at: origin, "image '\(image)' \(problem)"))
         continue
@@ -79,17 +89,13 @@ struct CaptureCommand: ParsableCommand {
     }
     let plan = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
     problems += plan.diagnostics
-    guard !problems.hasErrors else { return problems }
-    if self.check {
-      return plan.drift { target in
-        Diagnostic(
-          .error, id: .captureDrift, at: SourceLocation(path: kind.workspacePath(target.path), line: 1),
-          "the picture differs from what the program prints now; run `book capture`")
-      }
+    guard !problems.hasErrors else { return (problems, nil) }
+    guard self.check else { return ([], plan) }
+    let drift = plan.drift { target in
+      Diagnostic(
+        .error, id: .captureDrift, at: SourceLocation(path: kind.workspacePath(target.path), line: 1),
+        "the picture differs from what the program prints now; run `book capture`")
     }
-    let changes = try plan.apply(to: workspace)
-    for path in changes.written { print("wrote \(kind.workspacePath(path))") }
-    for path in changes.removed { print("removed \(kind.workspacePath(path))") }
-    return []
+    return (drift, nil)
   }
 }

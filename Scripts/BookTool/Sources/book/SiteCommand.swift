@@ -100,6 +100,7 @@ struct SiteCommand: ParsableCommand {
     let input: Workspace
     if let chapters = self.chapters {
       input = Self.workspace(forFolder: URL(fileURLWithPath: chapters, relativeTo: current), near: current)
+      input.lock(.exclusive)
     } else {
       input = try self.options.workspace()
     }

@@ -42,7 +42,9 @@ struct TagCommand: ParsableCommand {
   /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
   private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
     do {
-      return try ChapterTagger(root: workspace.root, generators: snapshotGenerators()).tagChapters()
+      let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators())
+      try Self.checkCommittedBook(of: workspace)
+      return try tagger.tagChapters()
     } catch SnapshotFailure.invalidBook(let diagnostics) {
       try report(diagnostics, outcome: "no tag moved")
       throw ExitCode.failure
@@ -51,6 +53,30 @@ struct TagCommand: ParsableCommand {
     } catch let failure as Git.Failure {
       try fail(failure.description.split(whereSeparator: \.isNewline).joined(separator: " "), rule: .gitFailure)
     }
+  }
+
+  /// Refuses what `book check` refuses, in the book as committed (hostile case 12): HEAD's files are
+  /// checked out into `.build/book-tag/head` through a private index, and checked there.
+  private static func checkCommittedBook(of workspace: Workspace) throws {
+    let folder = try workspace.writableURL(".build/book-tag/head")
+    let index = try workspace.writableURL(".build/book-tag/head-index")
+    // The folders this makes are removed again, so that a refused tag leaves the workspace as it was.
+    let made = [".build", ".build/book-tag"].filter { !workspace.exists($0) }.map(workspace.root.appendingPathComponent)
+    for url in [folder, index] where FileManager.default.fileExists(atPath: url.path) {
+      try FileManager.default.removeItem(at: url)
+    }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer {
+      for url in [folder, index] { try? FileManager.default.removeItem(at: url) }
+      for url in made.reversed() { rmdir(url.path) }
+    }
+    let git = Git(root: workspace.root, environment: ["GIT_INDEX_FILE": index.path])
+    try git.run(["--work-tree=\(folder.path)", "checkout", "HEAD", "--", ":/"])
+    let committed = Workspace(root: folder, chaptersFolder: workspace.chaptersFolder)
+    let book = try Book.load(from: committed)
+    let problems = try CheckCommand.problems(
+      in: committed, book: book, output: try TangleOutput(book: book, workspace: committed))
+    try report(problems, outcome: "no tag moved: the committed book fails `book check`")
   }
 
   /// Builds and tests each snapshot, printing progress and a per-chapter table.

@@ -12,7 +12,7 @@ struct TangleCommand: ParsableCommand {
 
   func run() throws {
     try reportingFailures {
-      let (workspace, book, output) = try self.options.plannedTangle()
+      let (workspace, book, output) = try self.options.plannedTangle(lock: .exclusive)
       try report(output.diagnostics)
       let changes = try output.apply(to: workspace)
       for path in changes.written { print("wrote \(path)") }

@@ -20,7 +20,7 @@ struct TestCommand: ParsableCommand {
   func run() throws {
     var arguments = ["test"]
     try reportingFailures {
-      let (workspace, book, output) = try self.options.plannedTangle()
+      let (workspace, book, output) = try self.options.plannedTangle(lock: .shared)
       try report(output.diagnostics + output.drift(), outcome: "no test run")
       if let number = self.chapter {
         arguments += ["--filter", try Self.filter(forChapter: number, in: book)]

@@ -13,6 +13,8 @@ final class BadInputPipelineTests: XCTestCase {
     var chapter: Data
     var handWritten: [String: String] = [:]
     var expected: [String]
+    /// The bad chapter's file name, and how diagnostics spell it (escaped).
+    var fileName = "02-bad.md", shownName = "02-bad.md"
   }
 
   /// A chapter whose only listing has `info` on its fence at line 3 (as in `ListingTagParserTests`).
@@ -98,6 +100,10 @@ final class BadInputPipelineTests: XCTestCase {
         chapter: Data(("# Bad\n\n|a|b|\n|-|-|\n|" + String(repeating: "x|", count: 40_000) + "\n").utf8),
         expected: ["table-too-wide@5:1"])
     ]
+    inputs.append(
+      BadInput(
+        label: "a chapter file named with a quote", chapter: Data("# Bad\n".utf8),
+        expected: ["invalid-chapter-name@1:1"], fileName: "02-b\"ad.md", shownName: #"02-b\"ad.md"#))
     inputs += ChapterLoaderTests.notUTF8Cases.map { bad in
       BadInput(
         label: "not UTF-8: \(bad.label)", chapter: Data(bad.bytes), expected: ["not-utf8@\(bad.line):\(bad.column)"])
@@ -121,18 +127,16 @@ final class BadInputPipelineTests: XCTestCase {
       XCTAssertEqual(first.status, 0, "[\(input.label)] setup: \(first.stderr)")
       // Chapter 1 changes too, so a tangle that went ahead would rewrite Sources/M/A.swift.
       try fixture.writeChapter("01-good.md", chapterText([("swift file=Sources/M/A.swift chunk=base", "let base = 2")]))
-      try fixture.write("Chapters/02-bad.md", data: input.chapter)
+      try fixture.write("Chapters/\(input.fileName)", data: input.chapter)
       for (path, text) in input.handWritten { try fixture.write(path, text) }
       let before = try fixture.snapshot()
       for command in ["tangle", "check"] {
         let result = try runProcess(book, [command], in: fixture.root)
         XCTAssertEqual(result.status, 1, "[\(input.label)] book \(command) exit status")
         let reported = result.stderrLines.compactMap { line -> String? in
-          guard line.hasPrefix("Chapters/02-bad.md:"), let rule = line.split(separator: "[").last?.dropLast() else {
-            return nil
-          }
-          let location = line.dropFirst("Chapters/02-bad.md:".count).split(separator: ":").prefix(2).joined(
-            separator: ":")
+          let prefix = "Chapters/\(input.shownName):"
+          guard line.hasPrefix(prefix), let rule = line.split(separator: "[").last?.dropLast() else { return nil }
+          let location = line.dropFirst(prefix.count).split(separator: ":").prefix(2).joined(separator: ":")
           return "\(rule)@\(location)"
         }.filter { $0.hasPrefix("note@") == false }
         if command == "tangle" {

@@ -13,6 +13,8 @@ final class OutputCatalogueTests: XCTestCase {
     var arguments: [String]
     var location: String
     var rule: RuleID
+    /// Variables added to the command's environment.
+    var environment: [String: String] = [:]
   }
 
   func testEveryCaseIsRefusedWithALocatedErrorAndTouchesNothing() throws {
@@ -21,7 +23,10 @@ final class OutputCatalogueTests: XCTestCase {
       defer { sandbox.destroy() }
       try item.setUp(sandbox)
       let before = try (sandbox.tree(sandbox.workspace), sandbox.tree(sandbox.outside))
-      let result = try BookBinary.run(item.arguments + ["--root", sandbox.workspace.path], in: sandbox.workspace)
+      let result = try BookBinary.run(
+        item.arguments + ["--root", sandbox.workspace.path], in: sandbox.workspace,
+        environment: item.environment.mapValues { $0.replacingOccurrences(of: "@OUTSIDE@", with: sandbox.outside.path) }
+      )
       XCTAssertEqual(result.status, 1, "[\(item.name)] exit status; stderr:\n\(result.stderr)")
       let located = result.stderrLines.filter { $0.hasPrefix("\(item.location): error: ") }
       XCTAssertTrue(
@@ -37,7 +42,9 @@ final class OutputCatalogueTests: XCTestCase {
     "# A\n\n```swift file=\(path)\n\(code)\n```\n"
   }
 
-  static var cases: [Case] { Self.tangleCases + Self.siteCases + Self.captureCases + Self.tagCases }
+  static var cases: [Case] {
+    Self.tangleCases + Self.siteCases + Self.captureCases + Self.tagCases + Self.hostileCases
+  }
 
   static var tangleCases: [Case] {
     [

@@ -180,7 +180,9 @@ struct ProcessResult {
 }
 
 /// Runs an executable with arguments in a folder, capturing both outputs through files (no pipe deadlock).
-func runProcess(_ executable: URL, _ arguments: [String], in folder: URL) throws -> ProcessResult {
+func runProcess(
+  _ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+) throws -> ProcessResult {
   let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("BookKitTests-out-\(UUID())")
   try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: scratch) }
@@ -194,6 +196,9 @@ func runProcess(_ executable: URL, _ arguments: [String], in folder: URL) throws
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = folder
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   process.standardOutput = out
   process.standardError = err
   try process.run()
@@ -237,8 +242,8 @@ enum BookBinary {
   }
 
   /// Runs `book` with arguments in a folder.
-  static func run(_ arguments: [String], in folder: URL) throws -> ProcessResult {
-    try runProcess(try Self.require(), arguments, in: folder)
+  static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> ProcessResult {
+    try runProcess(try Self.require(), arguments, in: folder, environment: environment)
   }
 }
 

@@ -13,22 +13,6 @@ extension TerminalCapture {
       allows: { $0.hasSuffix(".svg") })
   }
 
-  /// Where the declarations file names `image`: the line of its first `"image": "…"` value, else line 1.
-  ///
-  /// `[\n  {"image": "a.svg"}]` and `a.svg` → `Chapters/captures.json:2:…`.
-  public static func location(ofImage image: String, in data: Data?, path: String) -> SourceLocation {
-    let text = String(decoding: data ?? Data(), as: UTF8.self)
-    let encoded = (try? JSONEncoder().encode(image)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\(image)\""
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      guard line.contains("\"image\""), let range = line.range(of: encoded) ?? line.range(of: "\"\(image)\"") else {
-        continue
-      }
-      let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
-      return SourceLocation(path: path, line: index + 1, column: column)
-    }
-    return SourceLocation(path: path, line: 1)
-  }
-
   /// Why a declared image path may not be drawn, or nil: it must be a plain relative path ending `.svg`
   /// (`images/a.svg`; never `../x`, `/x`, `01-a.md`).
   public static func problem(withImage image: String) -> String? {
@@ -36,6 +20,20 @@ extension TerminalCapture {
       return "must be a plain path inside the chapters folder (no '..', '.', empty part or leading '/')"
     }
     return image.hasSuffix(".svg") ? nil : "must name an .svg file (the tool only draws SVG pictures)"
+  }
+
+  /// Why a declared program may not be run, or nil: it must name one of the book's executables, a plain
+  /// name found in the build's products folder (`Counter`, `animals-cli`; never `../../bin/sh`, `/bin/sh`
+  /// or `.hidden`).
+  public static func problem(withProgram program: String) -> String? {
+    let allowed = program.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x2D
+    }
+    guard !program.isEmpty, program.utf8.count <= 100, allowed, program.first != "-" else {
+      return "must name one of the book's executable targets (letters, digits, '_' and '-'), "
+        + "which runs from the build's products folder"
+    }
+    return nil
   }
 }
 

@@ -40,8 +40,9 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
   public static func declared(in workspace: Workspace) throws -> [TerminalCapture] {
     let path = "\(workspace.chaptersFolder)/\(Self.fileName)"
     guard let data = try workspace.readIfPresent(path) else { return [] }
+    let captures: [TerminalCapture]
     do {
-      return try JSONDecoder().decode([TerminalCapture].self, from: data)
+      captures = try JSONDecoder().decode([TerminalCapture].self, from: data)
     } catch {
       throw DiagnosticsError([
         Diagnostic(
@@ -49,11 +50,34 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
           "\(Self.fileName) must be a list of {\"image\", \"title\", \"program\", \"input\"}")
       ])
     }
+    let locations = CaptureLocations(data: data, path: path)
+    let problems = Set(captures.map(\.program)).sorted().compactMap { program in
+      Self.problem(withProgram: program).map {
+        Diagnostic(
+          .error, id: .invalidCaptures, at: locations.location(of: "program", value: program),
+          "program '\(program)' \($0)")
+      }
+    }
+    guard problems.isEmpty else { throw DiagnosticsError(problems) }
+    return captures
   }
 
   /// Runs the program from `products` (the build's products folder) and returns its standard output.
-  public func run(productsFolder products: URL) throws -> String {
+  /// Its name must be a plain one (`problem(withProgram:)`, checked again here), and it runs within
+  /// `limits`: a program that hangs or prints without end is stopped with a located error.
+  /// Its errors are located at `origin` (the declaration's `program`) when given, else at the executable.
+  public func run(
+    productsFolder products: URL, limits: Subprocess.Limits = .capture, origin: SourceLocation? = nil
+  ) throws -> String {
     let executable = products.appendingPathComponent(self.program)
+    let location = origin ?? SourceLocation(path: executable.path, line: 1)
+    if let problem = Self.problem(withProgram: self.program) {
+      throw DiagnosticsError([
+        Diagnostic(
+          .error, id: .invalidCaptures, at: location,
+          "program '\(self.program)' \(problem)")
+      ])
+    }
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw DiagnosticsError([
         Diagnostic(
@@ -61,11 +85,19 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
           "'\(self.program)' is not built; run `swift build` first")
       ])
     }
-    let output = try Subprocess.run(executable, arguments: [], input: Data(self.input.utf8))
+    let output: Subprocess.Output
+    do {
+      output = try Subprocess.run(executable, arguments: [], input: Data(self.input.utf8), limits: limits)
+    } catch let exceeded as Subprocess.LimitExceeded {
+      throw DiagnosticsError([
+        Diagnostic(
+          .error, id: .captureProgramFailed, at: location, exceeded.description)
+      ])
+    }
     guard output.status == 0 else {
       throw DiagnosticsError([
         Diagnostic(
-          .error, id: .captureProgramFailed, at: SourceLocation(path: executable.path, line: 1),
+          .error, id: .captureProgramFailed, at: location,
           "'\(self.program)' exited with status \(output.status): \(output.errorText)")
       ])
     }

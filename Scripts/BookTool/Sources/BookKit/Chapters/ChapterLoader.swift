@@ -2,17 +2,45 @@ import Foundation
 
 /// Reads the chapters of a book from disk into `Chapter` values, in book order.
 public enum ChapterLoader {
+  /// What loading a book's chapters gives: the chapters, every diagnostic found while reading them, and
+  /// the bytes read (for a build's stamp: it must describe exactly what was loaded).
+  public struct Loaded: Sendable {
+    /// The chapters that could be read, in book order.
+    public var chapters: [Chapter]
+    /// Problems found while reading and parsing them, in file order.
+    public var diagnostics: [Diagnostic]
+    /// Every chapter file read, with its bytes, in book order.
+    public var files: [(path: String, data: Data)]
+  }
+
   /// The chapters of the workspace, in file-name order, with every diagnostic found while reading them.
   ///
   /// Only reading a file can fail; a chapter that is not UTF-8 is reported and left out.
   public static func load(
     from workspace: Workspace
   ) throws -> (chapters: [Chapter], diagnostics: [Diagnostic]) {
-    var chapters: [Chapter] = []
+    let loaded = try Self.load(paths: try workspace.chapterPaths(), read: workspace.read)
+    return (loaded.chapters, loaded.diagnostics)
+  }
+
+  /// The one loop that reads a book's chapters, from disk (a workspace) or from a git tree (`book tag`):
+  /// each file at `paths` is read with `read`, in order, then parsed on every core, biggest first. A file
+  /// whose name cannot be a chapter's is reported and not read.
+  public static func load(paths: [String], read: (String) throws -> Data) throws -> Loaded {
     var diagnostics: [Diagnostic] = []
-    for path in try workspace.chapterPaths() {
-      let data = try workspace.read(path)
-      switch Self.chapter(path: path, data: data) {
+    var files: [(path: String, data: Data)] = []
+    for path in paths {
+      if let problem = Self.nameProblem(path: path) {
+        diagnostics.append(problem)
+      } else {
+        files.append((path, try read(path)))
+      }
+    }
+    let parsed = Parallel.map(
+      files, largestFirst: { $0.data.count }, { Self.chapter(path: $0.path, data: $0.data) })
+    var chapters: [Chapter] = []
+    for result in parsed {
+      switch result {
       case .success(let loaded):
         chapters.append(loaded.chapter)
         diagnostics += loaded.diagnostics
@@ -20,13 +48,14 @@ public enum ChapterLoader {
         diagnostics += error.diagnostics
       }
     }
-    return (chapters, diagnostics)
+    return Loaded(chapters: chapters, diagnostics: diagnostics, files: files)
   }
 
   /// Builds a chapter from a file's bytes, or reports why it cannot.
   public static func chapter(
     path: String, data: Data
   ) -> Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError> {
+    if let problem = Self.nameProblem(path: path) { return .failure(DiagnosticsError([problem])) }
     guard let source = String(validatingUTF8Data: data) else {
       let location = Self.firstInvalidUTF8(in: data, path: path)
       return .failure(
@@ -35,6 +64,32 @@ public enum ChapterLoader {
         ]))
     }
     return .success(Self.chapter(path: path, source: source))
+  }
+
+  /// The longest chapter file name, in bytes: its pages (`NAME.changes.html`) must fit the usual
+  /// 255-byte limit of a file name.
+  public static let maximumNameBytes = 100
+
+  /// Why a chapter file's name cannot be used, or nil: only ASCII letters, digits, `.`, `_` and `-`, at
+  /// most `maximumNameBytes`. A name reaches generated Swift (`#sourceLocation(file: "…")`), manifests
+  /// of one path per line, and page names; `02-a"b.md` or a name with a newline would break them.
+  public static func nameProblem(path: String) -> Diagnostic? {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let plain = name.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        || byte == 0x2D || byte == 0x2E || byte == 0x5F
+    }
+    let markdown = name.hasSuffix(".md")
+    guard !plain || !markdown || name.utf8.count > Self.maximumNameBytes else { return nil }
+    // The location shows the name escaped, so that it stays one line of plain text.
+    let shown = String(path.debugDescription.dropFirst().dropLast())
+    return Diagnostic(
+      .error, id: .invalidChapterName, at: SourceLocation(path: shown, line: 1),
+      !plain
+        ? "a chapter file's name may hold only ASCII letters, digits, '.', '_' and '-'; rename it"
+        : !markdown
+          ? "a chapter file's name must end in '.md', in lower case; rename it"
+          : "the chapter file's name is longer than \(Self.maximumNameBytes) bytes; shorten it")
   }
 
   /// Builds a chapter from its text.
@@ -55,6 +110,9 @@ public enum ChapterLoader {
           language: parsed.language, attributes: parsed.attributes, code: literal, fence: fence,
           tag: parsed.tag))
     }
+    // Document order: cmark-gfm moves footnote definitions to the end of the tree, but a listing inside
+    // a footnote comes where the author wrote it (a later listing may replace its chunk).
+    listings.sort { ($0.fence.line, $0.fence.column) < ($1.fence.line, $1.fence.column) }
     let fileName = String(path.split(separator: "/").last ?? "")
     let chapter = Chapter(
       path: path, number: Chapter.number(fromFileName: fileName),

@@ -38,7 +38,7 @@ public enum CommandReport {
   public static func failures(_ body: () throws -> Void, write: (String) -> Void) throws {
     do {
       try body()
-    } catch let failure as Workspace.Failure {
+    } catch let failure as any LocatedFailure {
       write(Self.line(failure.message, at: failure.location ?? Self.commandLine, rule: failure.rule))
       throw Failed()
     } catch let error as DiagnosticsError {

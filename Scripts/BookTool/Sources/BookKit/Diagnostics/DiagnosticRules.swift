@@ -7,13 +7,13 @@ extension RuleID {
     .duplicateChunk, .excerptNotSwift, .excerptWithChunk, .excerptWithFile, .fileNotOwned, .fileOutsideWorkspace,
     .invalidCompile, .invalidMode, .modeWithoutChunk, .notUtf8, .repeatedAttribute, .tangledNonSwift,
     .unknownAttribute, .untangledSwift, .captureOnSwift, .manifestWithoutToolsVersion, .excerptDrift,
-    .excerptSourceMissing, .nestingTooDeep, .tableTooWide, .lineTooLong,
+    .excerptSourceMissing, .nestingTooDeep, .tableTooWide, .lineTooLong, .invalidChapterName,
   ]
 
   /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
   /// that cannot be read as text, whose Markdown nests too deep for the tool to walk, or whose table rows
   /// are too wide for cmark-gfm to read in reasonable time.
-  public static let chapterReadingRules: Set<RuleID> = [.nestingTooDeep, .notUtf8, .tableTooWide]
+  public static let chapterReadingRules: Set<RuleID> = [.nestingTooDeep, .notUtf8, .tableTooWide, .invalidChapterName]
 
   /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
   public static let tagRules: [RuleID] = [.duplicateChapterNumber, .unnumberedChapter]

@@ -68,6 +68,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case duplicateChapterNumber = "duplicate-chapter-number"
   /// A chapter file not named `NN-name.md`.
   case unnumberedChapter = "unnumbered-chapter"
+  /// A chapter file whose name has characters other than letters, digits, `.`, `_` and `-`, or is too long.
+  case invalidChapterName = "invalid-chapter-name"
 
   // Generated files and owned output.
   /// A tangled file differs from the chapters.
@@ -102,6 +104,8 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case brokenAnchor = "broken-anchor"
   /// A link or image with an absolute path.
   case absoluteLink = "absolute-link"
+  /// A `javascript:`, `vbscript:`, `data:` or `file:` link.
+  case unsafeLink = "unsafe-link"
   /// A link to another chapter not written as `NN-name.md#anchor`.
   case chapterLinkForm = "chapter-link-form"
   /// A reference link with placeholder text whose target has no number.

@@ -63,7 +63,8 @@ extension OwnedOutput {
   /// The ownership rule: listed in the manifest and, for sources, marked as generated.
   func owns(_ path: String, _ data: Data, listed: Set<String>) -> Bool {
     listed.contains(path)
-      && (!self.kind.requiresMarker || GeneratedSource.isGenerated(String(decoding: data.prefix(300), as: UTF8.self)))
+      && (!self.kind.requiresMarker
+        || GeneratedFileMarker.isPresent(in: String(decoding: data.prefix(300), as: UTF8.self)))
   }
 
   /// Listed files no target produces: stale when they are files the tool owns; refused when they lie

@@ -35,9 +35,14 @@ public struct Git: Sendable {
 
   /// Runs git and returns its standard output as bytes.
   public func runData(_ arguments: [String], input: Data? = nil) throws -> Data {
-    let output = try Subprocess.run(
-      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git"] + arguments, input: input ?? Data(),
-      in: self.root, environment: ProcessInfo.processInfo.environment.merging(self.environment) { $1 })
+    let output: Subprocess.Output
+    do {
+      output = try Subprocess.run(
+        URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git"] + arguments, input: input ?? Data(),
+        in: self.root, environment: ProcessInfo.processInfo.environment.merging(self.environment) { $1 })
+    } catch let exceeded as Subprocess.LimitExceeded {
+      throw Failure(arguments: arguments, message: exceeded.description)
+    }
     guard output.status == 0 else { throw Failure(arguments: arguments, message: output.errorText) }
     return output.standardOutput
   }

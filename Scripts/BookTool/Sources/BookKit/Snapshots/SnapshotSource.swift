@@ -54,17 +54,10 @@ struct SnapshotSource {
     // The committed chapters must pass what `book check` asks of chapters (their listing tags included:
     // a `flie=` would silently drop code from the snapshot) and be numbered one tag each.
     let chapterPaths = self.headPaths.filter(Self.isChapter).sorted()
-    var chapters: [Chapter] = []
-    var diagnostics = ChapterNumbering.problems(in: chapterPaths)
-    for path in chapterPaths {
-      switch ChapterLoader.chapter(path: path, data: try read(path)) {
-      case .success(let loaded):
-        chapters.append(loaded.chapter)
-        diagnostics += loaded.diagnostics
-      case .failure(let error): diagnostics += error.diagnostics
-      }
-    }
-    let book = Book(chapters: chapters, loadDiagnostics: diagnostics)
+    let loaded = try ChapterLoader.load(paths: chapterPaths, read: read)
+    let chapters = loaded.chapters
+    let book = Book(
+      chapters: chapters, loadDiagnostics: ChapterNumbering.problems(in: chapterPaths) + loaded.diagnostics)
     guard !book.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(book.diagnostics) }
     self.chapters = chapters
     // git writes the private indexes there: the folder obeys the confinement rule, checked before any tag.

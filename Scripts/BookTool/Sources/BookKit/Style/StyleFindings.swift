@@ -52,7 +52,27 @@ public enum StyleFindings {
         self.rule = String(message[message.index(after: message.startIndex)..<close])
         message = message[message.index(after: close)...].drop { $0 == " " }
       }
-      (self.path, self.line, self.column, self.message) = (String(parts[0]), line, column, String(message))
+      // A column swift-format reports before the line's start (seen: -5) is the line's first column.
+      (self.path, self.line, self.column, self.message) = (String(parts[0]), line, max(1, column), String(message))
     }
+  }
+
+  /// What a failed run of swift-format printed, as one line of plain text for a diagnostic: terminal
+  /// escapes (colours) removed, lines joined with " | ", at most 400 characters.
+  public static func oneLine(_ text: String) -> String {
+    var plain = ""
+    var escape = false
+    for scalar in text.unicodeScalars {
+      if escape {
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }
+      } else if scalar == "\u{1B}" {
+        escape = true
+      } else {
+        plain.unicodeScalars.append(scalar)
+      }
+    }
+    let lines = plain.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    let joined = lines.filter { !$0.isEmpty }.joined(separator: " | ")
+    return joined.count > 400 ? String(joined.prefix(400)) + "…" : joined
   }
 }

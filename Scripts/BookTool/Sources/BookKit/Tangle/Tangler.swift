@@ -72,7 +72,10 @@ public struct Tangler {
       name: directive.chunk, code: listing.code,
       origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column),
       fileAttribute: fileAttribute, chapterIndex: chapterIndex)
-    var file = self.files[directive.file] ?? TangledFile(path: directive.file)
+    // Taken out of the dictionary while it changes: a copy left there would make every append copy the
+    // file's chunks, and 20,000 listings into one file quadratic (hostile case 13).
+    var file = self.files.removeValue(forKey: directive.file) ?? TangledFile(path: directive.file)
+    defer { self.files[directive.file] = file }
     let step: TangleStep?
     switch directive.operation {
     case .define: step = self.define(chunk, in: &file, directive, listing: listing, id: id)
@@ -80,7 +83,6 @@ public struct Tangler {
     case .remove: step = self.remove(from: &file, directive, listing: listing, id: id)
     }
     guard let step else { return }
-    self.files[directive.file] = file
     self.steps[id] = step
   }
 

@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Writing the input and reading both outputs happen at once, so a program that answers while it
 /// reads (like `dot`) or prints a lot to standard error (like `git`) can never deadlock on a full pipe.
+/// Every run has a time limit and a cap on what it may print (`Limits`): a program that hangs or prints
+/// without end (a broken `swift format` first on `PATH`, a capture reading `yes`) is killed, and the
+/// caller reports `LimitExceeded` at its own location.
 public enum Subprocess {
   /// What a finished program left behind.
   public struct Output: Sendable {
@@ -19,10 +22,11 @@ public enum Subprocess {
     public var errorText: String { String(decoding: self.standardError, as: UTF8.self) }
   }
 
-  /// Runs `executable` with `arguments`, feeding it `input`; throws only if it cannot be started.
+  /// Runs `executable` with `arguments`, feeding it `input`, within `limits`; throws when it cannot be
+  /// started, or `LimitExceeded` (after killing it) when it runs too long or prints too much.
   public static func run(
     _ executable: URL, arguments: [String], input: Data = Data(), in folder: URL? = nil,
-    environment: [String: String]? = nil
+    environment: [String: String]? = nil, limits: Limits = .standard
   ) throws -> Output {
     let process = Process()
     process.executableURL = executable
@@ -34,23 +38,52 @@ public enum Subprocess {
     process.standardOutput = outputPipe
     process.standardError = errorPipe
     try process.run()
-    let written = Self.inBackground {
-      // A program that exits before reading everything would kill this process with SIGPIPE; blocked on
-      // this short-lived thread only, the failed write shows up as the program's own exit status.
+    Self.feed(input, to: inputPipe.fileHandleForWriting)
+    var collected = Collected(
+      output: outputPipe.fileHandleForReading.fileDescriptor, error: errorPipe.fileHandleForReading.fileDescriptor)
+    let deadline = Date().addingTimeInterval(limits.seconds)
+    // A program that closed its outputs may still run: it too must end before the deadline.
+    if let exceeded = collected.readAll(until: deadline, cap: limits.outputBytes)
+      ?? Self.wait(for: process, until: deadline)
+    {
+      Self.stop(process)
+      try? outputPipe.fileHandleForReading.close()
+      try? errorPipe.fileHandleForReading.close()
+      throw LimitExceeded(program: executable.lastPathComponent, arguments: arguments, kind: exceeded, limits: limits)
+    }
+    process.waitUntilExit()
+    return Output(status: process.terminationStatus, standardOutput: collected.output, standardError: collected.error)
+  }
+
+  /// Writes `input` to the program's standard input on a short-lived thread, then closes it. A program
+  /// that exits before reading everything would kill this process with SIGPIPE; blocked on this thread
+  /// only, the failed write shows up as the program's own exit status.
+  private static func feed(_ input: Data, to handle: FileHandle) {
+    Thread.detachNewThread {
       var pipeSignal = sigset_t()
       sigemptyset(&pipeSignal)
       sigaddset(&pipeSignal, SIGPIPE)
       pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-      try? inputPipe.fileHandleForWriting.write(contentsOf: input)
-      try? inputPipe.fileHandleForWriting.close()
-      return Data()
+      try? handle.write(contentsOf: input)
+      try? handle.close()
     }
-    let errors = Self.inBackground { errorPipe.fileHandleForReading.readDataToEndOfFile() }
-    let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
-    _ = written.wait()
-    let errorData = errors.wait()
+  }
+
+  /// Waits for a program whose outputs are closed to exit; `.time` if it is still running at `deadline`.
+  private static func wait(for process: Process, until deadline: Date) -> LimitExceeded.Kind? {
+    while process.isRunning {
+      guard deadline.timeIntervalSinceNow > 0 else { return .time }
+      usleep(100)
+    }
+    return nil
+  }
+
+  /// Kills a program that went past its limits, and its process group when it leads one, and reaps it.
+  private static func stop(_ process: Process) {
+    let pid = process.processIdentifier
+    if getpgid(pid) == pid { kill(-pid, SIGKILL) }
+    kill(pid, SIGKILL)
     process.waitUntilExit()
-    return Output(status: process.terminationStatus, standardOutput: output, standardError: errorData)
   }
 
   /// Runs `executable` with this process's own standard input, output and error (a program whose output
@@ -63,35 +96,5 @@ public enum Subprocess {
     try process.run()
     process.waitUntilExit()
     return process.terminationStatus
-  }
-
-  /// Starts `work` on another thread; `wait()` on the result gives its value.
-  private static func inBackground(_ work: @escaping @Sendable () -> Data) -> PendingData {
-    let pending = PendingData()
-    Thread.detachNewThread { pending.fulfil(work()) }
-    return pending
-  }
-}
-
-/// Bytes that another thread is still producing (a pipe being read or written).
-private final class PendingData: @unchecked Sendable {
-  // Unchecked: `value` is only touched while holding `condition`.
-  private let condition = NSCondition()
-  private var value: Data?
-
-  /// Stores the bytes and wakes the waiting thread.
-  func fulfil(_ data: Data) {
-    self.condition.lock()
-    self.value = data
-    self.condition.broadcast()
-    self.condition.unlock()
-  }
-
-  /// Blocks until the bytes are there.
-  func wait() -> Data {
-    self.condition.lock()
-    defer { self.condition.unlock() }
-    while self.value == nil { self.condition.wait() }
-    return self.value ?? Data()
   }
 }

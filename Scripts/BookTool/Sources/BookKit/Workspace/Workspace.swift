@@ -7,7 +7,7 @@ import Foundation
 /// leaves it, so no bug elsewhere can make the tool write outside.
 public struct Workspace: Sendable {
   /// Failures of file-system access, each naming the path involved.
-  public enum Failure: Error, CustomStringConvertible {
+  public enum Failure: LocatedFailure, CustomStringConvertible {
     /// No workspace root was found above the given folder.
     case notFound(String)
     /// A path resolved outside the workspace.
@@ -130,7 +130,8 @@ public struct Workspace: Sendable {
     } catch {
       throw Failure.io(path: self.chaptersFolder, reason: "cannot list the chapters folder")
     }
-    return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
+    // `.MD`, `.Md`: listed, so that the loader refuses them by name rather than leave them out unseen.
+    return names.filter { $0.lowercased().hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map {
       "\(self.chaptersFolder)/\($0)"
     }
   }

@@ -40,19 +40,10 @@ struct FileDiff: Hashable, Sendable {
     self.hunks = Self.hunks(of: script)
   }
 
-  /// Every line of both versions in order, each marked kept, removed or added (Myers' diff, through the
-  /// standard library's `difference(from:)`).
+  /// Every line of both versions in order, each marked kept, removed or added (`LineDiff.edit`: Myers'
+  /// diff, through the standard library's `difference(from:)`, unless the edit is huge).
   private static func editScript(old: [Substring], new: [Substring]) -> [Line] {
-    let (oldNumbers, newNumbers) = LineDiff.numbered(old, new)
-    let difference = newNumbers.difference(from: oldNumbers)
-    var removedOffsets = Set<Int>()
-    var insertedOffsets = Set<Int>()
-    for change in difference {
-      switch change {
-      case .remove(let offset, _, _): removedOffsets.insert(offset)
-      case .insert(let offset, _, _): insertedOffsets.insert(offset)
-      }
-    }
+    let (removedOffsets, insertedOffsets) = LineDiff.edit(old: old, new: new)
     var script: [Line] = []
     var (oldIndex, newIndex) = (0, 0)
     while oldIndex < old.count || newIndex < new.count {

@@ -28,6 +28,8 @@ enum Graphviz {
     let output: Subprocess.Output
     do {
       output = try Subprocess.run(executable, arguments: ["-Tsvg"], input: Data(dot.utf8))
+    } catch let exceeded as Subprocess.LimitExceeded {
+      return .failure(.failed(status: -1, message: exceeded.description))
     } catch {
       return .failure(.notStarted("\(executable.path) could not be started (\(error.localizedDescription))"))
     }

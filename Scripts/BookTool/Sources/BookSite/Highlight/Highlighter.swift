@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// Highlights code for one site build, each distinct text once: listings, and every file version of the

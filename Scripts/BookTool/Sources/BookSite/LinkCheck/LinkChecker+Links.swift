@@ -28,9 +28,19 @@ extension LinkChecker.Context {
   }
 
   /// The destination of a link: it must exist.
+  /// Link schemes a book never needs and a browser would act on: script, inline documents, local files.
+  static let unsafeSchemes: Set<String> = ["javascript", "vbscript", "data", "file"]
+
   private func checkDestination(_ reference: ChapterReferences.Reference) -> [Diagnostic] {
     let location = reference.location
     switch LinkDestination(reference.destination) {
+    case .external(let scheme?) where Self.unsafeSchemes.contains(scheme):
+      return [
+        Diagnostic(
+          .error, id: .unsafeLink, at: location,
+          "a '\(scheme):' link runs code or opens a local file when a reader follows it; "
+            + "link to a page or an https address instead")
+      ]
     case .external, .empty:
       return []
     case .absolute(let path):

@@ -199,12 +199,12 @@ extension ListingView {
 
   /// The listing anchors of a chapter whose sections are already known.
   static func anchors(of chapter: Chapter, sections: [Section]) -> [String] {
-    var used = Set(sections.map(\.id))
+    var names = AnchorNames(avoiding: Set(sections.map(\.id)))
     return chapter.listings.map { listing in
       if listing.language == "mermaid", let title = Self.diagramTitle(listing.code) {
-        return ReaderNumbers.unique("figure-" + Chapter.slug(title), used: &used)
+        return names.claim("figure-" + Chapter.slug(title))
       }
-      return ReaderNumbers.unique("listing-" + Chapter.slug(Self.anchorName(of: listing)), used: &used)
+      return names.claim("listing-" + Chapter.slug(Self.anchorName(of: listing)))
     }
   }
 

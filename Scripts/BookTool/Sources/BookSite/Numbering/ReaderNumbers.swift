@@ -27,7 +27,7 @@ struct ReaderNumbers: Hashable, Sendable {
   /// The numbers of one chapter, whose listing anchors and sections are already known.
   init(chapter: Chapter, listingAnchors: [String], sections: [Section]) {
     let prefix = chapter.number.map { "\($0)." } ?? ""
-    var used = Set(sections.map(\.id)).union(listingAnchors)
+    var names = AnchorNames(avoiding: Set(sections.map(\.id)).union(listingAnchors))
     var figures: [(line: Int, listing: Int?, picture: String?)] = []
     var listingCount = 0
     var listingLabels = [String?](repeating: nil, count: chapter.listings.count)
@@ -41,7 +41,7 @@ struct ReaderNumbers: Hashable, Sendable {
     }
     var pictureLines: [Int: String] = [:]
     for (line, source) in Self.pictures(in: chapter.document) {
-      let anchor = Self.unique("figure-" + Chapter.slug(Self.stem(of: source)), used: &used)
+      let anchor = names.claim("figure-" + Chapter.slug(Self.stem(of: source)))
       pictureLines[line] = anchor
       figures.append((line, nil, anchor))
     }
@@ -94,17 +94,5 @@ struct ReaderNumbers: Hashable, Sendable {
     let name = source.split(separator: "/").last.map(String.init) ?? source
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
-  }
-
-  /// `base`, or `base-2`, `base-3`… when taken; the result is marked as used.
-  static func unique(_ base: String, used: inout Set<String>) -> String {
-    var anchor = base
-    var count = 1
-    while used.contains(anchor) {
-      count += 1
-      anchor = "\(base)-\(count)"
-    }
-    used.insert(anchor)
-    return anchor
   }
 }

@@ -5,6 +5,10 @@ import Foundation
 /// read and written only through the workspace's confined reads and guarded writes: never through a
 /// symbolic link that leaves the workspace (a committed `.build` link, say), never outside it.
 /// Failing to read or write only costs the next build its shortcut, so failures are not reported.
+///
+/// Every file ends with a keyed hash of its bytes under the workspace's secret (`CacheKey`), so a cache
+/// crafted by someone else (highlighted HTML that never came from the highlighter, a memo that vouches
+/// for a hand-edited page) is ignored: a cache can save work, never change a page.
 package struct CacheFile: Sendable {
   /// The workspace the file is in.
   package var workspace: Workspace
@@ -20,14 +24,23 @@ package struct CacheFile: Sendable {
   /// Its absolute location.
   package var url: URL { self.workspace.root.appendingPathComponent(self.path) }
 
-  /// Its bytes, or nil when it is missing or cannot be read inside the workspace.
+  /// Its bytes, or nil when it is missing, cannot be read inside the workspace, or was not written by
+  /// this workspace's tool (its keyed hash does not match: see `CacheKey`).
   package func read() -> Data? {
-    try? self.workspace.readIfPresent(self.path)
+    guard let data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
+      let key = CacheKey.existing(in: self.workspace)
+    else { return nil }
+    let contents = data.prefix(data.count - 8)
+    let tag = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+    return contents.withUnsafeBytes(key.hash) == tag ? Data(contents) : nil
   }
 
-  /// Replaces its bytes atomically.
+  /// Replaces its bytes atomically, followed by their keyed hash.
   package func write(_ data: Data) {
-    _ = try? self.workspace.write(data, to: self.path)
+    guard let key = CacheKey.existing(in: self.workspace) ?? CacheKey.create(in: self.workspace) else { return }
+    var signed = data
+    withUnsafeBytes(of: data.withUnsafeBytes(key.hash).littleEndian) { signed.append(contentsOf: $0) }
+    _ = try? self.workspace.write(signed, to: self.path)
   }
 
   /// The name of what one site build keeps (its stamp, its page memo): a hash of `input`'s chapters

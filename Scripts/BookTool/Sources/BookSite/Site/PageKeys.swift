@@ -12,7 +12,7 @@ import BookKit
 ///   those of its own chapter only.
 /// - A **chapter page** or **print article** adds its chapter's index and source bytes.
 /// - A **changes page** adds its chapter's index: it shows tangled code only.
-/// - A chapter's **search entries** are its index and source bytes alone.
+/// - A chapter's **search entries** are its index, path, title and source bytes alone.
 struct PageKeys: Sendable {
   /// The digest of what pages read about the whole book.
   var book: ContentDigest
@@ -64,13 +64,18 @@ struct PageKeys: Sendable {
   }
 
   /// A page's key: its kind, the book digest, its chapter's index and, for pages that show the chapter's
-  /// prose, its source digest.
+  /// prose, its path, title and source digest.
   private static func key(_ kind: String, _ book: ContentDigest, index: Int, source: Chapter?) -> ContentDigest {
     var hasher = DigestHasher()
     hasher.combine(kind)
     hasher.combine(book)
     hasher.combine(index)
-    if let source { hasher.combine(source.sourceDigest) }
+    if let source {
+      // The file's name too: a chapter without a `# ` heading is titled by it (hostile case 5).
+      hasher.combine(source.path)
+      hasher.combine(source.title)
+      hasher.combine(source.sourceDigest)
+    }
     return hasher.finalize()
   }
 }

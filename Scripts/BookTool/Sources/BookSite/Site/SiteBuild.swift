@@ -39,31 +39,15 @@ public enum SiteBuild {
   private static func load(
     from input: Workspace, hashing inputs: inout [String: UInt64], timings: inout SiteTimings
   ) throws -> (Book, Result<BookMetadata, DiagnosticsError>) {
-    var chapters: [Chapter] = []
-    var problems: [Diagnostic] = []
-    let (files, metadataData) = try timings.measure(.load) {
-      let paths = try input.chapterPaths()
-      let files = try paths.map { path in (path: path, data: try input.read(path)) }
-      let metadataPath = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
-      let metadataData = try input.readIfPresent(metadataPath)
-      if let metadataData { inputs[metadataPath] = ContentHash.of(metadataData) }
-      return (files, metadataData)
+    let (loaded, metadataData) = try timings.measure(.load) {
+      let loaded = try ChapterLoader.load(paths: try input.chapterPaths(), read: input.read)
+      let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
+      if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
+      return (loaded, metadata.data)
     }
-    let loaded = timings.measure(.load) {
-      // Chapters parse independently: spread them over the cores, biggest first.
-      Parallel.map(files, largestFirst: { $0.data.count }) {
-        ChapterLoader.chapter(path: $0.path, data: $0.data)
-      }
-    }
-    for (file, result) in zip(files, loaded) {
-      inputs[file.path] = ContentHash.of(file.data)
-      switch result {
-      case .success(let loaded):
-        chapters.append(loaded.chapter)
-        problems += loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
-      case .failure(let error): problems += error.diagnostics
-      }
-    }
+    for file in loaded.files { inputs[file.path] = ContentHash.of(file.data) }
+    let chapters = loaded.chapters
+    let problems = loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     let book = timings.measure(.tangle) { Book(chapters: chapters, loadDiagnostics: problems) }
     return (book, BookMetadata.load(metadataData, in: input))
   }

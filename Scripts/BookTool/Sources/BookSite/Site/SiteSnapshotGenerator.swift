@@ -19,10 +19,9 @@ public struct SiteSnapshotGenerator: SnapshotGenerator {
 
   /// Every site file for the snapshot's chapters, with the metadata and images committed at HEAD.
   public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
-    let metadataPath = "Chapters/\(BookMetadata.fileName)"
+    let file = BookMetadata.file(inChaptersFolder: "Chapters") { try? readHead($0) }
     let metadata =
-      (try? readHead(metadataPath)).map { BookMetadata.decode($0, path: metadataPath) }
-      ?? .success(BookMetadata(title: "Chapters"))
+      file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters"))
     var timings = SiteTimings()
     let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
       try? readHead("Chapters/\(path)")

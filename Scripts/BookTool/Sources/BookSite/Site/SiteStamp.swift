@@ -4,11 +4,12 @@ import Foundation
 /// What the last `book site` into a folder read and wrote, by content hash, so that a run where nothing
 /// changed stops after hashing files instead of rendering the book again.
 ///
-/// The stamp names this machine's build of the tool (its path, size and modification time), so it lives
+/// The stamp names this machine's build of the tool and its `dot` (path, size and modification time), so it lives
 /// in the workspace's git-ignored `.build/` folder, never in the site: the site's bytes depend on the
 /// chapters alone. `book check` never uses it; it always renders in full.
 public struct SiteStamp: Codable, Equatable, Sendable {
-  /// The tool that rendered: a change of build means a possibly different renderer.
+  /// The tool that rendered and the `dot` that drew its diagrams (`DiagramCache.identity`): a change of
+  /// either means possibly different pages (hostile case 6).
   public var tool: String
   /// Every input, by path relative to the input workspace: chapters, `book.json`, images.
   public var inputs: [String: UInt64]
@@ -29,13 +30,13 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: Self.toolIdentity, inputs: site.inputs, outputs: outputs)
+    return SiteStamp(tool: DiagramCache.identity, inputs: site.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
   /// same images, every output file still as written, and no temporary file of an interrupted write.
   public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
-    guard self.tool == Self.toolIdentity else { return false }
+    guard self.tool == DiagramCache.identity else { return false }
     let chapters = try Self.chapterInputs(of: input)
     for (path, hash) in chapters where self.inputs[path] != hash { return false }
     let others = self.inputs.filter { chapters[$0.key] == nil }
@@ -58,8 +59,8 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   private static func chapterInputs(of input: Workspace) throws -> [String: UInt64] {
     var inputs: [String: UInt64] = [:]
     for path in try input.chapterPaths() { inputs[path] = ContentHash.of(try input.read(path)) }
-    let metadata = "\(input.chaptersFolder)/\(BookMetadata.fileName)"
-    if let data = try input.readIfPresent(metadata) { inputs[metadata] = ContentHash.of(data) }
+    let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
+    if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
     return inputs
   }
 

@@ -34,7 +34,8 @@ final class PreviewServer: Sendable {
     host: String, port: UInt16, root: URL, reload: LiveReload, pollTimeout: Duration = .seconds(25),
     requestTimeout: Duration = .seconds(10)
   ) async throws -> PreviewServer {
-    let address = try Self.loopbackAddress(host: host, port: port)
+    // A fixed port, so that listening again after a failure (below) listens where the reader looks.
+    let address = try Self.loopbackAddress(host: host, port: port == 0 ? try Self.freePort(host: host) : port)
     let deadlines = RequestDeadlines(pool: HTTPServer.defaultPool(), limit: requestTimeout)
     let site = PreviewSite(root: root, reload: reload, pollTimeout: pollTimeout)
     let handlerTimeout = (pollTimeout + .seconds(5)).components
@@ -42,9 +43,7 @@ final class PreviewServer: Sendable {
       address: address, timeout: TimeInterval(handlerTimeout.seconds), pool: deadlines, logger: .disabled)
     let server = HTTPServer(config: config, handler: PreviewHandler(site: site, deadlines: deadlines))
     let failure = RunFailure()
-    let running = Task {
-      do { try await server.run() } catch { failure.record(error) }
-    }
+    let running = Task { await Self.serve(server, recordingFailure: failure) }
     let listening: Socket.Address
     do {
       listening = try await Self.waitUntilListening(server, or: failure)
@@ -78,6 +77,35 @@ final class PreviewServer: Sendable {
     await self.running.value
   }
 
+  /// Runs the server until it is stopped. FlyingFox's accept loop ends for good when `accept` fails, as
+  /// it does when the process runs out of file descriptors (a client holding a thousand idle connections,
+  /// hostile case 9); the server then listens again, after a pause that lets connections close, rather
+  /// than stay up deaf. A failure before it ever listened (a port in use) is recorded for `start`.
+  private static func serve(_ server: HTTPServer, recordingFailure failure: RunFailure) async {
+    var listened = false
+    while !Task.isCancelled {
+      do {
+        try await server.run()
+        return
+      } catch {
+        listened = listened || failure.listened
+        guard listened, !Task.isCancelled else { return failure.record(error) }
+        try? await Task.sleep(for: .milliseconds(100))
+      }
+    }
+  }
+
+  /// A port the system has free on `host` now, for a server asked to listen on port 0.
+  private static func freePort(host: String) throws -> UInt16 {
+    let socket = try Socket(domain: AF_INET, type: .stream)
+    defer { try? socket.close() }
+    try socket.bind(to: try Self.loopbackAddress(host: host, port: 0))
+    guard case .ip4(_, let port) = try socket.sockname() else {
+      throw Failure(description: "cannot find a free port on \(host)")
+    }
+    return port
+  }
+
   /// The IPv4 loopback address for `host` (`127.0.0.1`, any `127.x.y.z`, or `localhost`): the preview
   /// stays on this machine.
   static func loopbackAddress(host: String, port: UInt16) throws -> sockaddr_in {
@@ -96,7 +124,10 @@ final class PreviewServer: Sendable {
   private static func waitUntilListening(_ server: HTTPServer, or failure: RunFailure) async throws -> Socket.Address {
     let deadline = ContinuousClock.now.advanced(by: .seconds(10))
     while ContinuousClock.now < deadline {
-      if let address = await server.listeningAddress { return address }
+      if let address = await server.listeningAddress {
+        failure.listened = true
+        return address
+      }
       if let error = failure.error { throw error }
       try await Task.sleep(for: .milliseconds(5))
     }
@@ -115,9 +146,16 @@ final class PreviewServer: Sendable {
   /// How the task running the server ended, if it did.
   private final class RunFailure: Sendable {
     private let state = Mutex<(any Error)?>(nil)
+    private let started = Mutex(false)
 
     /// The error the server stopped with.
     var error: (any Error)? { self.state.withLock { $0 } }
+
+    /// Whether the server has listened once.
+    var listened: Bool {
+      get { self.started.withLock { $0 } }
+      set { self.started.withLock { $0 = newValue } }
+    }
 
     /// Records the error the server stopped with.
     func record(_ error: any Error) {

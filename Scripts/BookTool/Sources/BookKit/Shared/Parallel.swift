@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
 
-/// Work spread over every core, for the stages of a site build whose chapters are independent.
-enum Parallel {
+/// Work spread over every core, for the stages whose chapters are independent (parsing, rendering).
+package enum Parallel {
   /// `items.map(transform)`, computed concurrently; results keep the order of `items`.
-  static func map<Item: Sendable, Output: Sendable>(
+  package static func map<Item: Sendable, Output: Sendable>(
     _ items: [Item], _ transform: @escaping @Sendable (Item) -> Output
   ) -> [Output] {
     let results = Results<Output>(count: items.count)
@@ -16,7 +16,7 @@ enum Parallel {
 
   /// The same, starting the items with the largest `size` first, so that a big item does not start last
   /// and leave the other cores idle; results keep the order of `items`.
-  static func map<Item: Sendable, Output: Sendable>(
+  package static func map<Item: Sendable, Output: Sendable>(
     _ items: [Item], largestFirst size: (Item) -> Int, _ transform: @escaping @Sendable (Item) -> Output
   ) -> [Output] {
     let order = items.indices.sorted { size(items[$0]) > size(items[$1]) }
@@ -43,13 +43,13 @@ enum Parallel {
 }
 
 /// A value computed on another thread while the caller does something else; `value` waits for it.
-final class Background<Value: Sendable>: @unchecked Sendable {
+package final class Background<Value: Sendable>: @unchecked Sendable {
   // Unchecked: `result` is written once before `done` is signalled, and read only after waiting for it.
   private var result: Value?
   private let done = DispatchSemaphore(value: 0)
 
   /// Starts computing `body` at once.
-  init(_ body: @escaping @Sendable () -> Value) {
+  package init(_ body: @escaping @Sendable () -> Value) {
     DispatchQueue.global().async {
       self.result = body()
       self.done.signal()
@@ -57,7 +57,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
   }
 
   /// The value, once computed (waits for it the first time).
-  lazy var value: Value = {
+  package lazy var value: Value = {
     self.done.wait()
     return self.result!
   }()

@@ -1,4 +1,3 @@
-import BookKit
 import Foundation
 
 /// What a book says about itself in `Chapters/book.json`: its title, subtitle and parts.
@@ -81,11 +80,22 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
   /// `book.json`; a file that cannot be decoded is an error located at the file.
   public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
-    Self.load(try workspace.readIfPresent("\(workspace.chaptersFolder)/\(Self.fileName)"), in: workspace)
+    Self.load(
+      try Self.file(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent).data, in: workspace)
+  }
+
+  /// The one reader of `book.json`: its path in the chapters folder `folder`, and its bytes as `read`
+  /// gives them (from disk, from a git tree), nil when there is none. Every stage that needs the book's
+  /// configuration, or its hash, reads it here.
+  public static func file(
+    inChaptersFolder folder: String, read: (String) throws -> Data?
+  ) rethrows -> (path: String, data: Data?) {
+    let path = "\(folder)/\(Self.fileName)"
+    return (path, try read(path))
   }
 
   /// The metadata given the bytes of `workspace`'s `book.json` already read, or nil when there is none.
-  static func load(_ data: Data?, in workspace: Workspace) -> Result<BookMetadata, DiagnosticsError> {
+  package static func load(_ data: Data?, in workspace: Workspace) -> Result<BookMetadata, DiagnosticsError> {
     guard let data else {
       let folder = workspace.chaptersFolder.split(separator: "/").last.map(String.init)
       return .success(BookMetadata(title: folder ?? workspace.root.lastPathComponent))
