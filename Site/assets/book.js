@@ -1,9 +1,10 @@
 (function () {
   "use strict";
 
-  // The site's root folder, from this script's own address: pages in subfolders (code/…) link to the
-  // search index's pages from there.
-  var siteRoot = ((document.currentScript && document.currentScript.src) || "").replace(/assets\/book\.js$/, "");
+  // The way back to the site's root folder, from this script's own relative address ("" on the root's
+  // pages, "../../" on a code page two folders down): search results link to pages from there.
+  var siteRoot = ((document.currentScript && document.currentScript.getAttribute("src")) || "")
+    .replace(/assets\/book\.js$/, "");
 
   function pageLink(rel) {
     var link = document.querySelector('link[rel="' + rel + '"]');
