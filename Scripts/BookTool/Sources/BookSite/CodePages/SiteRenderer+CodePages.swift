@@ -45,21 +45,24 @@ extension SiteRenderer {
   private func codePage(_ version: CodeVersions.Version, plan: Plan, frames: CodePageFrames) -> CodePage {
     let chapters = self.book.chapters
     let text = ChapterChanges.readerText(version.file)
+    // Tests are not numbered (the site folds them away).
+    let unnumbered = version.path.hasPrefix("Tests/") ? "a test listing" : "a listing"
     let parts = CodePage.chunkLines(of: version.file).map { lines, chunk -> CodePage.Part in
       let index = chunk.chapterIndex
-      let label = chapters.indices.contains(index) ? Self.label(chapters[index]) : "an earlier chapter"
+      let chapterLabel = chapters.indices.contains(index) ? Self.label(chapters[index]) : "an earlier chapter"
       guard chapters.indices.contains(index),
         let listing = chapters[index].listings.firstIndex(where: {
           $0.firstCodeLine == chunk.origin.line && chunk.origin.path == chapters[index].path
         }),
         plan.anchors[index].indices.contains(listing)
       else {
-        return CodePage.Part(lines: lines, href: nil, label: "a listing", chapter: label)
+        return CodePage.Part(lines: lines, href: nil, label: unnumbered, chapter: chapterLabel)
       }
       let anchor = plan.anchors[index][listing]
       return CodePage.Part(
         lines: lines, href: "\(chapters[index].pageName)#\(anchor)",
-        label: plan.numbers[index].labels[anchor] ?? "a listing", chapter: label)
+        label: plan.numbers[index].labels[anchor] ?? unnumbered,
+        chapter: chapterLabel)
     }
     let tag = ChapterTagger.tagName(for: chapters[version.first], index: version.first)
     return CodePage(
