@@ -13,34 +13,21 @@ public enum SiteLinkCheck {
   /// in `folder` (the site's folder in the workspace, for the diagnostics' paths).
   public static func check(_ files: [String: Data], folder: String) -> [Diagnostic] {
     let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
-    let ids = Dictionary(
-      uniqueKeysWithValues: zip(pages, Parallel.map(pages) { Set(Self.values(of: "id", in: files[$0]!).map(\.value)) }))
-    let found = Parallel.map(pages) { page in
-      Self.problems(in: page, data: files[page]!, files: files, ids: ids).map { problem in
-        Diagnostic(
-          .error, id: .brokenSiteLink,
-          at: SourceLocation(
-            path: folder.isEmpty ? page : "\(folder)/\(page)", line: problem.line, column: problem.column),
-          problem.message)
+    let scanned = Parallel.map(pages) { Self.attributes(in: files[$0]!) }
+    let ids = Dictionary(uniqueKeysWithValues: zip(pages, scanned.map { Set($0.ids) }))
+    let found = Parallel.map(Array(pages.indices)) { index in
+      let page = pages[index]
+      let folderOfPage = page.split(separator: "/").dropLast().joined(separator: "/")
+      return scanned[index].links.compactMap { link -> Diagnostic? in
+        guard let message = Self.problem(link.value, folder: folderOfPage, page: page, files: files, ids: ids)
+        else { return nil }
+        let (line, column) = Self.position(of: link.offset, in: files[page]!)
+        let path = folder.isEmpty ? page : "\(folder)/\(page)"
+        return Diagnostic(
+          .error, id: .brokenSiteLink, at: SourceLocation(path: path, line: line, column: column), message)
       }
     }
     return found.flatMap { $0 }
-  }
-
-  /// The links of one page that do not resolve, with their lines.
-  private static func problems(
-    in page: String, data: Data, files: [String: Data], ids: [String: Set<String>]
-  ) -> [(line: Int, column: Int, message: String)] {
-    let folder = page.split(separator: "/").dropLast().joined(separator: "/")
-    var problems: [(line: Int, column: Int, message: String)] = []
-    for attribute in ["href", "src"] {
-      for (value, offset) in Self.values(of: attribute, in: data) {
-        guard let message = Self.problem(value, folder: folder, page: page, files: files, ids: ids) else { continue }
-        let (line, column) = Self.position(of: offset, in: data)
-        problems.append((line, column, message))
-      }
-    }
-    return problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
   }
 
   /// What is wrong with one URL of `page`, or nil when it resolves.
@@ -74,25 +61,36 @@ public enum SiteLinkCheck {
     return true
   }
 
-  /// The values of every ` NAME="…"` attribute of an HTML page, unescaped, with their byte offsets.
-  static func values(of name: String, in data: Data) -> [(value: String, offset: Int)] {
-    let before = Array(" \(name)".utf8)
-    var found: [(value: String, offset: Int)] = []
+  /// The ids of a page, and its links (`href` and `src` values) with their byte offsets, unescaped.
+  struct Attributes {
+    var ids: [String] = []
+    var links: [(value: String, offset: Int)] = []
+  }
+
+  /// The ` id="…"`, ` href="…"` and ` src="…"` attributes of an HTML page, in one pass over its bytes.
+  static func attributes(in data: Data) -> Attributes {
+    let names = [" id", " href", " src"].map { Array($0.utf8) }
+    var found = Attributes()
     data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
       guard let base = buffer.baseAddress else { return }
+      let count = buffer.count
       var offset = 0
-      // Each `=` (memchr finds them fast), then whether ` NAME` precedes it and `"` follows.
-      while offset < buffer.count, let hit = memchr(base + offset, Int32(UInt8(ascii: "=")), buffer.count - offset) {
+      // Each `="` (memchr finds the `=` fast), then which of the names stands right before it.
+      while offset < count, let hit = memchr(base + offset, Int32(UInt8(ascii: "=")), count - offset) {
         let equals = base.distance(to: UnsafeRawPointer(hit))
         offset = equals + 1
-        guard equals >= before.count, offset < buffer.count, buffer[offset] == UInt8(ascii: "\""),
-          zip(buffer[(equals - before.count)..<equals], before).allSatisfy({ $0 == $1 })
-        else { continue }
+        guard offset < count, buffer[offset] == UInt8(ascii: "\"") else { continue }
+        let matched = names.firstIndex { name in
+          equals >= name.count
+            && name.withUnsafeBytes { memcmp(base + equals - name.count, $0.baseAddress!, name.count) == 0 }
+        }
+        guard let matched else { continue }
         let start = offset + 1
-        var end = start
-        while end < buffer.count, buffer[end] != UInt8(ascii: "\"") { end += 1 }
-        let raw = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        found.append((Self.unescaped(raw), start))
+        guard let close = memchr(base + start, Int32(UInt8(ascii: "\"")), count - start) else { break }
+        let end = base.distance(to: UnsafeRawPointer(close))
+        let value = Self.unescaped(
+          String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+        if matched == 0 { found.ids.append(value) } else { found.links.append((value, start)) }
         offset = end
       }
     }
