@@ -242,6 +242,29 @@ class Checker:
         errors = self.page.console_errors()
         self.result(not errors, "search runs with no console errors")
 
+    def check_code_page(self):
+        """A code page (issue 19) loads from its subfolder with the site's stylesheet and script, and the
+        search box there links back to the chapters at the site's root."""
+        code = os.path.join(self.site, "code")
+        found = sorted(os.path.relpath(os.path.join(folder, name), self.site)
+                       for folder, _, names in os.walk(code) for name in names if name.endswith(".html"))
+        if not found:
+            return
+        name = found[0]
+        self.page.view(1280, 900, False, False)
+        self.page.open(self.url(name))
+        errors = self.page.console_errors()
+        styled = self.page.evaluate("getComputedStyle(document.querySelector('.sidebar')).position !== 'static'")
+        self.result(not errors and styled, f"{name} loads styled, with no console errors")
+        self.page.evaluate("document.getElementById('search').focus()")
+        self.page.call("Input.insertText", text="store")
+        self.page.evaluate("new Promise(done => setTimeout(done, 100))")
+        links = self.page.evaluate("[...document.querySelectorAll('#search-results a')].map(a => a.href)") or []
+        root = "file://" + os.path.join(os.path.realpath(self.site), "")
+        inside = [link for link in links if link.startswith(root)
+                  and os.path.exists(os.path.join(self.site, link[len(root):].split("#")[0]))]
+        self.result(links and len(inside) == len(links), f"search on {name} links to pages of the site: {links[:2]}")
+
     def check_dark_mode(self):
         chapter = self.chapters[min(1, len(self.chapters) - 1)]
         colors = {}
@@ -493,6 +516,7 @@ def main():
         checker = Checker(site, screenshots, Page(port))
         checker.check_pages_load()
         checker.check_search()
+        checker.check_code_page()
         checker.check_dark_mode()
         checker.check_print_edition()
         checker.check_unique_ids()

@@ -82,6 +82,14 @@ final class IncrementalSiteTests: XCTestCase {
       ),
       ("a heading in the last chapter", { try self.edit("03-three.md") { $0 + "\n## Later\n\nMore.\n" } }),
       (
+        "a file's only listing removed, so its code page goes",
+        {
+          try self.edit("02-two.md") {
+            $0.replacingOccurrences(of: "```swift file=Sources/M/B.swift\nlet z = 0\n```\n", with: "")
+          }
+        }
+      ),
+      (
         "a chapter removed",
         { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }
       ),
@@ -122,7 +130,10 @@ final class IncrementalSiteTests: XCTestCase {
       from: input, memo: SiteMemo(input: input, output: output, folder: ""), timings: &timings)
     XCTAssertEqual(
       rendered.reusedFiles,
-      ["01-one.html", "03-three.html", "01-one.changes.html", "02-two.changes.html", "03-three.changes.html"])
+      [
+        "01-one.html", "03-three.html", "01-one.changes.html", "02-two.changes.html", "03-three.changes.html",
+        "code/01-one/Sources/M/A.swift.html", "code/02-two/Sources/M/A.swift.html",
+      ], "every code page is reused")
     XCTAssertEqual(rendered.reusedArticles, 2, "the print edition keeps the articles of chapters 1 and 3")
     XCTAssertEqual(rendered.reusedSearchBlocks, 2, "the search index keeps the entries of chapters 1 and 3")
   }

@@ -10,7 +10,7 @@ final class LinkCheckerTests: XCTestCase {
     # Local Heading
 
     Good: [next](02-b.md), [section](02-b.md#second-heading), [here](#local-heading), [web](https://example.com/x).
-    Also <https://example.org>, www.example.net, [mail](mailto:a@b.c), [readme](../README.md), ![ok](images/ok.svg).
+    Also <https://example.org>, www.example.net, [mail](mailto:a@b.c), [code](../Sources/M/A.swift#L1), ![ok](images/ok.svg).
     Listing [l](#listing-text), footnote [fn](#fn-note), note[^note], diagram [d](#diagram-01-a-12), [c](#custom).
 
     <a id="custom"></a>
@@ -28,7 +28,11 @@ final class LinkCheckerTests: XCTestCase {
     [^in-code]: not a definition
     ```
 
-    A [folder](../Sources/) link, a [query](02-b.md?x=1#second-heading), an [encoded](02-b.md#second%2Dheading).
+    A [query](02-b.md?x=1#second-heading), an [encoded](02-b.md#second%2Dheading).
+
+    ```swift file=Sources/M/A.swift
+    let a = 1
+    ```
 
     """
 
@@ -41,7 +45,7 @@ final class LinkCheckerTests: XCTestCase {
     Broken: [c](02-bb.md) and [d](02-b.md#second-headin) and [e](#secnd-heading).
     Far: [f](#zzz-qqq-www), ![m](images/missing.png), ![r](https://example.com/r.png).
     Out: ![o](../Other/pic.png), [s](../Sources/Nope.swift), [w](../../x.md), [abs](/index.html).
-    Form: [g](./01-a.md#a) and [h](../Chapters/01-a.md).
+    Form: [g](./01-a.md#a) and [h](../Chapters/01-a.md). Unpublished: [r](../README.md), [k](../Sources/).
 
     - item [i](#nope)
 
@@ -119,6 +123,12 @@ final class LinkCheckerTests: XCTestCase {
         + "links to its page [chapter-link-form]",
       "\(at(8, "[h]")): warning: link to chapter '../Chapters/01-a.md' should be written '01-a.md', so that the "
         + "site links to its page [chapter-link-form]",
+      "\(at(8, "[r]")): error: link to '../README.md' leaves the site: README.md lies outside Chapters/, and the "
+        + "site publishes only the chapters' pages, their images and the code they tangle; link to a listing, or to "
+        + "an absolute URL [link-leaves-site]",
+      "\(at(8, "[k]")): error: link to '../Sources/' leaves the site: Sources lies outside Chapters/, and the "
+        + "site publishes only the chapters' pages, their images and the code they tangle; link to a listing, or to "
+        + "an absolute URL [link-leaves-site]",
       "\(at(10, "[i]")): error: link '#nope' points to no anchor of this chapter [broken-anchor]",
       "\(at(12, "[q]")): error: link '01-a.md#nope' points to no anchor of Chapters/01-a.md [broken-anchor]",
       "\(at(16, "[t]")): error: link '#tab' points to no anchor of this chapter [broken-anchor]",

@@ -26,7 +26,8 @@ final class SiteOutputTests: XCTestCase {
       first.files.keys.sorted(),
       [
         "01-a.changes.html", "01-a.html", "02-b.changes.html", "02-b.html", "03-c.html", "assets/book.css",
-        "assets/book.js", "assets/search-index.js", "index.html", "print.html",
+        "assets/book.js", "assets/search-index.js", "code/01-a/Sources/A/A.swift.html",
+        "code/02-b/Sources/A/A.swift.html", "index.html", "print.html",
       ])
   }
 
@@ -58,7 +59,7 @@ final class SiteOutputTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let workspace = Workspace(root: folder)
     let first = try self.apply(SiteFixture.site(self.chapters), to: workspace)
-    XCTAssertEqual(first.written.count, 10)
+    XCTAssertEqual(first.written.count, 12)
     XCTAssertTrue(workspace.exists("Site/.site-files"))
 
     let unchanged = try self.apply(SiteFixture.site(self.chapters), to: workspace)
@@ -104,7 +105,8 @@ final class SiteOutputTests: XCTestCase {
       [
         "Site/01-a.changes.html site-drift", "Site/01-a.html site-drift", "Site/02-b.changes.html site-drift",
         "Site/02-b.html site-drift", "Site/03-c.html stale-site-file",
-        "Site/assets/search-index.js site-drift", "Site/index.html site-drift", "Site/print.html site-drift",
+        "Site/assets/search-index.js site-drift", "Site/code/01-a/Sources/A/A.swift.html site-drift",
+        "Site/code/02-b/Sources/A/A.swift.html site-drift", "Site/index.html site-drift", "Site/print.html site-drift",
       ])
     let edited = drifted.drift().first { $0.location.path == "Site/01-a.html" }
     XCTAssertEqual(edited?.location.line, 1, "drift points at the first differing line")

@@ -116,6 +116,12 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case remoteImage = "remote-image"
   /// An image outside the chapters folder.
   case imageOutsideChapters = "image-outside-chapters"
+  /// A relative link to a file outside the chapters folder that the site does not publish (not a chapter,
+  /// not a tangled file with a code page): a copy of the site alone would break it.
+  case linkLeavesSite = "link-leaves-site"
+  /// A link in a rendered page of the site that does not resolve to a file of the site (`book check`'s
+  /// check of the site as it would be written).
+  case brokenSiteLink = "broken-site-link"
   /// A footnote reference with no definition.
   case undefinedFootnote = "undefined-footnote"
   /// A footnote defined twice.

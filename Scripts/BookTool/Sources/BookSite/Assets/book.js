@@ -1,6 +1,11 @@
 (function () {
   "use strict";
 
+  // The way back to the site's root folder, from this script's own relative address ("" on the root's
+  // pages, "../../" on a code page two folders down): search results link to pages from there.
+  var siteRoot = ((document.currentScript && document.currentScript.getAttribute("src")) || "")
+    .replace(/assets\/book\.js$/, "");
+
   function pageLink(rel) {
     var link = document.querySelector('link[rel="' + rel + '"]');
     return link ? link.getAttribute("href") : null;
@@ -70,7 +75,7 @@
       var page = index.pages[section[0]];
       var item = element("li", "result");
       var link = element("a", null, section[2]);
-      link.href = page[0] + (section[1] ? "#" + section[1] : "");
+      link.href = siteRoot + page[0] + (section[1] ? "#" + section[1] : "");
       item.appendChild(link);
       item.appendChild(element("span", "where", page[1]));
       if (section[3]) item.appendChild(element("span", "excerpt", section[3]));

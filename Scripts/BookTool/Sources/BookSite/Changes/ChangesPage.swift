@@ -12,6 +12,8 @@ struct ChangesPage {
   var tag: String
   /// The previous chapter's tag, or nil for the first chapter.
   var previousTag: String?
+  /// Each file's code page at the end of the previous chapter and of this one, by path in the workspace.
+  var codePages: (old: [String: String], new: [String: String]) = ([:], [:])
 
   /// The changes page's file name: `03-counter-data.html` → `03-counter-data.changes.html`.
   static func pageName(of chapter: Chapter) -> String {
@@ -74,6 +76,7 @@ struct ChangesPage {
   private func section(_ file: ChapterChanges.File, chapterPage: String) -> String {
     var html = "<section class=\"file-diff\" id=\"\(Self.fileID(file.path))\">\n"
     html += "<h2><code>\(HTML.escape(file.path))</code> <span class=\"counts\">\(file.status.rawValue)</span></h2>\n"
+    html += self.codePageLink(file)
     for (hunk, anchor) in zip(file.diff.hunks, file.hunkAnchors) {
       html += "<figure class=\"listing hunk\">\n<figcaption>line \(hunk.firstLineNumber)"
       if let anchor {
@@ -84,6 +87,15 @@ struct ChangesPage {
       html += "\n</code></pre>\n</figure>\n"
     }
     return html + "</section>\n"
+  }
+
+  /// A link to the whole file on its code page: as the chapter leaves it, or, for a removed file, as it
+  /// stood before.
+  private func codePageLink(_ file: ChapterChanges.File) -> String {
+    let removed = file.status == .removed
+    guard let page = removed ? self.codePages.old[file.path] : self.codePages.new[file.path] else { return "" }
+    let what = removed ? "The whole file before this chapter removed it" : "The whole file at the end of this chapter"
+    return "<p class=\"code-file-link\"><a href=\"\(HTML.escapeURL(page))\">\(what)</a></p>\n"
   }
 
   /// One line of a hunk, marked when added or removed.

@@ -82,9 +82,12 @@ extension LinkChecker.Context {
     return diagnostics
   }
 
-  /// A link to a file that is not a chapter: it must exist.
+  /// A link to a file that is not a chapter: it must exist, and the site must publish it.
   private func checkFileLink(path: String, resolved: String, at location: SourceLocation) -> [Diagnostic] {
-    guard !self.workspace.exists(resolved) else { return [] }
+    if self.targets.codeFiles[self.chapter.path]?.contains(resolved) == true { return [] }
+    guard !self.workspace.exists(resolved) else {
+      return self.checkPublished(path: path, resolved: resolved, at: location)
+    }
     var message = "link to '\(path)', which does not exist"
     if path.hasSuffix(".md"), resolved.hasPrefix(self.folder + "/") || self.folder.isEmpty {
       message = "link to '\(path)', which is not a chapter of the book"
@@ -96,6 +99,21 @@ extension LinkChecker.Context {
       message += " (looked for \(resolved))"
     }
     return [Diagnostic(.error, id: .brokenLink, at: location, message)]
+  }
+
+  /// A link to a file that exists: outside the chapters folder, the site has no copy of it, so a site
+  /// published alone would break the link (a tangled file the chapter has by its end is fine: the site
+  /// links to its code page).
+  private func checkPublished(path: String, resolved: String, at location: SourceLocation) -> [Diagnostic] {
+    let chapters = self.workspace.chaptersFolder
+    guard !resolved.hasPrefix(chapters + "/"), resolved != chapters else { return [] }
+    var message = "link to '\(path)' leaves the site: \(resolved) lies outside \(chapters)/, and the site "
+    message += "publishes only the chapters' pages, their images and the code they tangle"
+    if resolved.hasPrefix("Sources/") || resolved.hasPrefix("Tests/") || resolved == "Package.swift" {
+      message += " (this chapter's code has no \(resolved) by its end)"
+    }
+    message += "; link to a listing, or to an absolute URL"
+    return [Diagnostic(.error, id: .linkLeavesSite, at: location, message)]
   }
 
   /// An anchor that must exist on a chapter's page, with a suggestion when one is close.

@@ -11,6 +11,8 @@ struct LinkTargets {
   private let anchorSets: [String: Set<String>]
   /// Each chapter's numbered listings and figures: label by anchor.
   let labels: [String: [String: String]]
+  /// The tangled files at the end of each chapter, by chapter path: a link to one goes to its code page.
+  let codeFiles: [String: Set<String>]
 
   /// The targets of a book; `references` are the chapters' collected references, in book order.
   init(book: Book, references: [ChapterReferences]) {
@@ -25,6 +27,9 @@ struct LinkTargets {
     self.anchors = anchors
     self.labels = labels
     self.anchorSets = anchors.mapValues(Set.init)
+    var codeFiles: [String: Set<String>] = [:]
+    for (chapter, files) in zip(book.chapters, book.prefixTangles) { codeFiles[chapter.path] = Set(files.map(\.path)) }
+    self.codeFiles = codeFiles
   }
 
   /// Whether the chapter at `path` has the anchor.

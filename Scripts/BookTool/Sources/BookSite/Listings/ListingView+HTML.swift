@@ -49,10 +49,13 @@ extension ListingView {
       return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
     if let file = self.file {
-      let href = HTML.escape(sourceLink.href(for: file))
       let title = HTML.escape(sourceLink.title(for: file))
-      parts.append(
-        "<a class=\"listing-file\" href=\"\(href)\" title=\"\(title)\">\(HTML.escape(file))</a>")
+      if let href = sourceLink.href(for: file) {
+        parts.append(
+          "<a class=\"listing-file\" href=\"\(HTML.escapeURL(href))\" title=\"\(title)\">\(HTML.escape(file))</a>")
+      } else {
+        parts.append("<span class=\"listing-file\" title=\"\(title)\">\(HTML.escape(file))</span>")
+      }
       let module =
         file == FilePathRules.manifest ? "package manifest" : self.isTest ? "test" : "module \(self.module ?? "")"
       parts.append("<span class=\"listing-module\">\(HTML.escape(module))</span>")

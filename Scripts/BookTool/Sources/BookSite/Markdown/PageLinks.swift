@@ -15,6 +15,11 @@ struct PageLinks: Sendable {
   var currentPage: String
   /// Every chapter's page name, so that the print edition knows which links stay on the page.
   var chapterPages: Set<String>
+  /// The chapter's path in the workspace (`Chapters/03-x.md`): links to files are relative to its folder.
+  var chapterPath = ""
+  /// Each tangled file's code page at the end of the chapter, by path in the workspace: a link to the
+  /// file (`../Sources/M/A.swift#L3`) goes to its page (`code/02-y/Sources/M/A.swift.html#L3`).
+  var codePages: [String: String] = [:]
 
   /// The id an anchor of the current chapter gets: `store` → `store`, or `01-immutable-data--store`.
   func id(_ anchor: String) -> String {
@@ -39,6 +44,7 @@ struct PageLinks: Sendable {
   /// A Markdown link destination as the site writes it: a sibling chapter `02-x.md#y` becomes
   /// `02-x.html#y`, a fragment `#y` stays on the current chapter; everything else is left alone.
   func rewrite(_ destination: String) -> String {
+    if let page = self.codePage(destination) { return page }
     if destination.hasPrefix("#") {
       return self.href(page: self.currentPage, anchor: String(destination.dropFirst()))
     }
@@ -49,6 +55,18 @@ struct PageLinks: Sendable {
     }
     let page = String(path.dropLast(3)) + ".html"
     return self.href(page: page, anchor: parts.count > 1 ? String(parts[1]) : nil)
+  }
+
+  /// The code page a link to a tangled file goes to, with the link's fragment; nil for any other link.
+  private func codePage(_ destination: String) -> String? {
+    guard !self.codePages.isEmpty, case .relative(let path, let fragment) = LinkDestination(destination) else {
+      return nil
+    }
+    let folder = self.chapterPath.split(separator: "/").dropLast().joined(separator: "/")
+    guard let resolved = LinkDestination.resolve(path, in: folder), let page = self.codePages[resolved] else {
+      return nil
+    }
+    return page + (fragment.map { "#\($0)" } ?? "")
   }
 
   /// A page name without `.html`: the print edition's id of the chapter itself.

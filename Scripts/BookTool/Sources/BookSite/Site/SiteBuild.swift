@@ -126,6 +126,8 @@ extension SiteBuild {
       return site.diagnostics
     }
     let output = try SiteOutput(site: site, workspace: workspace, folder: folder)
-    return site.diagnostics + output.diagnostics + output.drift()
+    // Publishable alone (issue 19): every link of the site as it would be written stays inside it.
+    let links = SiteLinkCheck.check(site.files, folder: folder)
+    return site.diagnostics + output.diagnostics + output.drift() + links
   }
 }

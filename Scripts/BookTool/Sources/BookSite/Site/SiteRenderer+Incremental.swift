@@ -10,6 +10,8 @@ extension SiteRenderer {
     var sections: [[Section]], anchors: [[String]], numbers: [ReaderNumbers]
     /// The key of every page.
     var keys: PageKeys
+    /// Every version of every file, each with its code page.
+    var code: CodeVersions
   }
 
   /// Sections, anchors, numbers and page keys of the whole book.
@@ -26,7 +28,7 @@ extension SiteRenderer {
     )
     let keys = PageKeys(
       book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, dot: DiagramCache.identity)
-    return Plan(sections: sections, anchors: anchors, numbers: numbers, keys: keys)
+    return Plan(sections: sections, anchors: anchors, numbers: numbers, keys: keys, code: CodeVersions(book: self.book))
   }
 
   /// The pages a render produced, by chapter index (nil where the earlier site's page is reused).
@@ -75,14 +77,14 @@ extension SiteRenderer {
     let template = PageTemplate(metadata: self.metadata, chapters: chapters, sections: plan.sections)
     let contexts = Parallel.map(Array(chapters.indices)) { index -> ChapterRenderer.Context? in
       guard needViews.contains(index) else { return nil }
-      var context = self.context(index, listings: views[index], sections: plan.sections[index])
+      var context = self.context(index, listings: views[index], sections: plan.sections[index], code: plan.code)
       context.pictures = plan.numbers[index].pictures
       context.labels = labels
       return context
     }
     let pages = timings.measure(.pages) {
       Parallel.map(Array(chapters.indices)) { index in
-        let changesPage = changes[index].map { self.changesPage(index, changes: $0) }
+        let changesPage = changes[index].map { self.changesPage(index, changes: $0, code: plan.code) }
         let page =
           reused.missingPages.contains(index)
           ? self.chapterPage(index, context: contexts[index]!, template: template, codeHeader: changesPage!.header)

@@ -37,9 +37,13 @@ public struct SiteRenderer: Sendable {
     site.diagnostics = parts.diagnostics
     site.memo = SiteMemo.Record(tool: SiteStamp.toolIdentity)
     self.addChapterFiles(parts, plan: plan, reused: reused, to: &site)
+    timings.measure(.pages) {
+      self.addCodePages(plan.code, plan: plan, earlier: earlier, template: parts.template, to: &site)
+    }
     let articles = timings.measure(.print) {
       Parallel.map(Array(self.book.chapters.indices)) { index in
-        reused.articles[index] ?? Data(self.printArticle(index, context: parts.contexts[index]!).utf8)
+        reused.articles[index]
+          ?? Data(self.printArticle(index, context: parts.contexts[index]!, code: plan.code).utf8)
       }
     }
     timings.measure(.print) {
@@ -53,8 +57,8 @@ public struct SiteRenderer: Sendable {
       for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
     }
     timings.measure(.search) { self.addSearchIndex(plan: plan, reused: reused, to: &site) }
-    site.reusedFiles = Set(reused.pages.keys.map { self.book.chapters[$0].pageName })
-      .union(reused.changes.keys.map { ChangesPage.pageName(of: self.book.chapters[$0]) })
+    site.reusedFiles.formUnion(reused.pages.keys.map { self.book.chapters[$0].pageName })
+    site.reusedFiles.formUnion(reused.changes.keys.map { ChangesPage.pageName(of: self.book.chapters[$0]) })
     site.reusedArticles = reused.articles.compactMap { $0 }.count
     site.reusedSearchBlocks = reused.searchBlocks.compactMap { $0 }.count
     site.readAhead = earlier?.readAhead ?? [:]
@@ -77,11 +81,12 @@ public struct SiteRenderer: Sendable {
   }
 
   /// What chapter `index` changes in the code, ready to render.
-  func changesPage(_ index: Int, changes: ChapterChanges) -> ChangesPage {
+  func changesPage(_ index: Int, changes: ChapterChanges, code: CodeVersions) -> ChangesPage {
     let chapters = self.book.chapters
     return ChangesPage(
       chapter: chapters[index], changes: changes, tag: ChapterTagger.tagName(for: chapters[index], index: index),
-      previousTag: index > 0 ? ChapterTagger.tagName(for: chapters[index - 1], index: index - 1) : nil)
+      previousTag: index > 0 ? ChapterTagger.tagName(for: chapters[index - 1], index: index - 1) : nil,
+      codePages: (old: code.pages(atChapter: index - 1), new: code.pages(atChapter: index)))
   }
 
   /// A chapter's changes page, between the chapter and the next one. Its sidebar marks no chapter as
@@ -100,18 +105,21 @@ public struct SiteRenderer: Sendable {
   }
 
   /// A chapter's article inside the print edition, where its ids carry its page name.
-  private func printArticle(_ index: Int, context: ChapterRenderer.Context) -> String {
+  private func printArticle(_ index: Int, context: ChapterRenderer.Context, code: CodeVersions) -> String {
     let chapter = self.book.chapters[index]
     var context = context
     context.links = PageLinks(
-      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.book.chapters.map(\.pageName)))
+      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.book.chapters.map(\.pageName)),
+      chapterPath: chapter.path, codePages: code.pages(atChapter: index))
     let article = ChapterRenderer.render(chapter, context: context)
     let id = HTML.escape(PageLinks.stem(chapter.pageName))
     return "<article class=\"chapter\" id=\"\(id)\">\n\(article.html)</article>\n"
   }
 
   /// What a chapter's renderer needs to know about the book, for the chapter's own page.
-  func context(_ index: Int, listings: [ListingView], sections: [Section]) -> ChapterRenderer.Context {
+  func context(
+    _ index: Int, listings: [ListingView], sections: [Section], code: CodeVersions
+  ) -> ChapterRenderer.Context {
     let chapter = self.book.chapters[index]
     var byLine: [Int: ListingView] = [:]
     for (listing, view) in zip(chapter.listings, listings) { byLine[listing.fence.line] = view }
@@ -119,9 +127,12 @@ public struct SiteRenderer: Sendable {
       listings: byLine,
       sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
       chapterPages: self.book.chapters.map(\.pageName), chapterLabels: self.book.chapters.map(Self.label),
-      links: PageLinks(mode: .chapterPages, currentPage: chapter.pageName, chapterPages: []),
+      links: PageLinks(
+        mode: .chapterPages, currentPage: chapter.pageName, chapterPages: [], chapterPath: chapter.path,
+        codePages: code.pages(atChapter: index)),
       sourceLink: SourceLink(
-        repositoryURL: self.metadata.repositoryURL, tag: ChapterTagger.tagName(for: chapter, index: index)))
+        repositoryURL: self.metadata.repositoryURL, tag: ChapterTagger.tagName(for: chapter, index: index),
+        codePages: code.pages(atChapter: index)))
   }
 
   /// How a caption names a chapter: `chapter 1`, or its title when it has no number.
