@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1064)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1065)
 /// Something that happened in Animals: in a view (``UI``), or in the code that keeps the data
 /// (``Data``).
 ///
@@ -18,7 +18,7 @@ public enum AnimalsAction: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1081)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1082)
 extension AnimalsAction {
   /// What the user did, by the view it happened in.
   public enum UI: Hashable, Sendable {
@@ -68,7 +68,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1149)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1152)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {
@@ -98,7 +98,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2741)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2744)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

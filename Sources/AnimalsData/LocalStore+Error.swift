@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2441)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2444)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -57,7 +57,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2503)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2506)
 import GRDB
 
 extension LocalStore {

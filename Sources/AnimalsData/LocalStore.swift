@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2112)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2115)
 import Foundation
 import GRDB
 
@@ -32,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2151)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2154)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -60,7 +60,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2195)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2198)
 extension LocalStore {
   /// Opens the database at `path`, or creates it whole if there is no file, brings its schema up to
   /// date, and seeds it if it has no categories. An access waits up to `lockTimeout` seconds for
@@ -133,7 +133,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2341)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2344)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -147,7 +147,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2360)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2363)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
