@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3156)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3154)
 import AnimalsData
 import Foundation
 import ImmutableData
@@ -45,7 +45,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3429)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3427)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 
