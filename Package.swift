@@ -77,7 +77,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3327)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3329)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
@@ -100,7 +100,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:617)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:619)
 package.targets += [
   .executableTarget(
     name: "AnimalsDataTour", dependencies: ["AnimalsData", "ImmutableData"], swiftSettings: strict)

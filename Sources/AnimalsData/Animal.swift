@@ -61,7 +61,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1376)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1378)
 extension Animal {
   /// Whether `text` holds a control character (Unicode's category `Cc`: C0, delete, C1).
   ///

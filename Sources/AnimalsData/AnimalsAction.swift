@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1068)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1070)
 /// Something that happened in Animals: in a view (``UI``), or in the code that keeps the data
 /// (``Data``).
 ///
@@ -19,7 +19,7 @@ public enum AnimalsAction: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1086)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1088)
 extension AnimalsAction {
   /// What the user did, by the view it happened in.
   public enum UI: Hashable, Sendable {
@@ -69,7 +69,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1156)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1158)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {
@@ -99,7 +99,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2755)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2757)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

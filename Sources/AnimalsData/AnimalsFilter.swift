@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1571)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1573)
 /// O(1) filters for Chapter 2's selections: `true` when an action may change what a selection
 /// shows.
 ///
@@ -30,7 +30,7 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1609)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1611)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1199)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1201)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -42,7 +42,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1241)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1243)
 extension AnimalsReducer.Error: CustomStringConvertible {
   /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
   public var description: String {
@@ -59,7 +59,7 @@ extension AnimalsReducer.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1270)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1272)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -73,7 +73,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1290)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1292)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -116,7 +116,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1342)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1344)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -143,7 +143,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1405)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1407)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -179,7 +179,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1490)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1492)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -221,7 +221,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2846)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2848)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher

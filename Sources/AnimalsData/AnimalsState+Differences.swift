@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1969)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1971)
 extension AnimalsState {
   /// One line per difference from this state to `newState`, in a fixed order:
   /// `animals.status: waiting → success`, `animals.data["Cat"].name: "Cat" → "Kitty"`.

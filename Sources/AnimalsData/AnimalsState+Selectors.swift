@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:957)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:959)
 import Foundation
 
 extension AnimalsState {
@@ -43,7 +43,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1001)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1003)
 extension AnimalsState {
   /// The animals of the category `categoryId`, by id; empty if `categoryId` is `nil`.
   public static func selectAnimals(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2123)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2125)
 import Foundation
 import GRDB
 
@@ -32,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2162)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2164)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -60,7 +60,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2206)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2208)
 extension LocalStore {
   /// Opens the database at `path`, or creates it whole if there is no file, brings its schema up to
   /// date, and seeds it if it has no categories. An access waits up to `lockTimeout` seconds for
@@ -134,7 +134,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2353)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2355)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -148,7 +148,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2372)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2374)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(

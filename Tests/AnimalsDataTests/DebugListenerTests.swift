@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4310)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4312)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -61,7 +61,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4371)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4373)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor

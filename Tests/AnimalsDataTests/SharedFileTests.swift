@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2892)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2894)
 import AnimalsData
 import Foundation
 import GRDB
@@ -28,7 +28,7 @@ final class SharedFileTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2915)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2917)
 extension SharedFileTests {
   func testARowNoRecordCanDecodeReadsAsDamaged() async throws {
     let path = try self.makeCataloguePath()
@@ -53,7 +53,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2945)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2947)
 extension SharedFileTests {
   func testTheDataVersionMovesForAnotherConnectionsCommitsOnly() async throws {
     let path = try self.makeCataloguePath()
@@ -150,7 +150,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3045)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3047)
 extension SharedFileTests {
   func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
     let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))
