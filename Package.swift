@@ -77,7 +77,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3360)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3375)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
@@ -100,7 +100,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:614)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:619)
 package.targets += [
   .executableTarget(
     name: "AnimalsDataTour", dependencies: ["AnimalsData", "ImmutableData"], swiftSettings: strict)

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Runs axe-core (WCAG 2.1 A and AA rules) on the built site in headless Chromium.
 
-Every page in the light and the dark scheme at 1280 px, and a sample of pages (the index, a chapter,
-a changes page and the last chapter) in both schemes at 390 px, the phone width: the whole site at the
-narrow width would not fit CI's budget. Prints each violation (rule, impact, the first few elements)
+Every chapter, changes and index page, and three of the code pages (one template for all), in the
+light and the dark scheme at 1280 px, and a sample of pages (the index, a chapter, a changes page and the
+last chapter) in both schemes at 390 px, the phone width: the whole site at the narrow width would not fit
+CI's budget. Prints each violation (rule, impact, the first few elements)
 and the time each pass took. Pages are shared among one tab per core. Uses browser_check.py's DevTools
 harness (standard library only).
 
@@ -42,6 +43,20 @@ def sample(pages):
     return [name for name in dict.fromkeys(picked) if name in pages]
 
 
+def code_page_sample(site):
+    """Three code pages (Site/code/): they share one template, so the first, the longest and the last
+    stand for the rest (vnu still reads every one of them)."""
+    folder = os.path.join(site, "code")
+    if not os.path.isdir(folder):
+        return []
+    found = sorted(os.path.relpath(os.path.join(root, name), site)
+                   for root, _, names in os.walk(folder) for name in names if name.endswith(".html"))
+    if not found:
+        return []
+    longest = max(found, key=lambda name: os.path.getsize(os.path.join(site, name)))
+    return list(dict.fromkeys([found[0], longest, found[-1]]))
+
+
 def check_pages(page, source, names, scheme, width, height, mobile):
     """Runs axe on each page in one tab; returns the lines to print and the number of violations."""
     lines, failures, nodes = [], 0, 0
@@ -62,7 +77,7 @@ def main():
     binary = sys.argv[3] if len(sys.argv) > 3 else shutil.which("chromium") or shutil.which("chromium-browser")
     with open(axe_path, encoding="utf-8") as file:
         source = file.read()
-    pages = sorted(name for name in os.listdir(site) if name.endswith(".html"))
+    pages = sorted(name for name in os.listdir(site) if name.endswith(".html")) + code_page_sample(site)
     passes = [("light", 1280, 900, False, pages), ("dark", 1280, 900, False, pages),
               ("light", 390, 844, True, sample(pages)), ("dark", 390, 844, True, sample(pages))]
     # One tab per core: Chromium renders each tab in a process of its own, so the tabs run side by side.

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the publisher's checkers on the built site: the Nu HTML checker (vnu.jar, 0 errors on every page)
+# Runs the publisher's checkers on the built site: the Nu HTML checker (vnu.jar, 0 errors on every page,
+# the code pages included)
 # and axe-core (WCAG 2.1 A/AA, 0 violations; Scripts/axe_check.py). Each runs when its program is present
 # and prints a line when it is skipped. Scripts/setup.sh puts both files in .build/site-checkers/, from
 # the PyPI wheels that ship them (not committed: 30 MB and 0.6 MB, under licences of their own):
@@ -15,8 +16,9 @@ status=0
 
 if command -v java >/dev/null && [ -f "$checkers/vnu.jar" ]; then
   started=$SECONDS
-  if java -jar "$checkers/vnu.jar" --errors-only "$site"/*.html; then
-    echo "site-checkers: vnu: 0 errors in $(ls "$site"/*.html | wc -l) pages ($((SECONDS - started))s)"
+  # Every page, the code pages under code/ included.
+  if java -jar "$checkers/vnu.jar" --errors-only --skip-non-html "$site"; then
+    echo "site-checkers: vnu: 0 errors in $(find "$site" -name '*.html' | wc -l) pages ($((SECONDS - started))s)"
   else
     echo "site-checkers: vnu found errors (above)"
     status=1

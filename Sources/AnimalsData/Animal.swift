@@ -61,7 +61,7 @@ extension Animal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1386)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1394)
 extension Animal {
   /// Whether `text` holds a control character (Unicode's category `Cc`: C0, delete, C1).
   ///

@@ -5,11 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1079)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1085)
 /// Something that happened in Animals: in a view (``UI``), or in the code that keeps the data
 /// (``Data``).
 ///
-/// Every case names an event in the past tense. Deciding what it changes is ``AnimalsReducer``'s job.
+/// Every case names an event in the past tense. Deciding what it changes is ``AnimalsReducer``'s
+/// job.
 public enum AnimalsAction: Hashable, Sendable {
   /// Something the user did, reported by the view it happened in.
   case ui(UI)
@@ -18,7 +19,7 @@ public enum AnimalsAction: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1096)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1103)
 extension AnimalsAction {
   /// What the user did, by the view it happened in.
   public enum UI: Hashable, Sendable {
@@ -68,7 +69,7 @@ extension AnimalsAction.UI {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1165)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1174)
 extension AnimalsAction {
   /// What the code that keeps the data answered.
   public enum Data: Hashable, Sendable {
@@ -98,7 +99,7 @@ extension AnimalsAction.Data {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2787)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2803)
 extension AnimalsAction.Data {
   /// What the change watcher noticed in the file.
   public enum ChangeWatcher: Hashable, Sendable {

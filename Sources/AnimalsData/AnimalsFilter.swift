@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1601)
-/// O(1) filters for Chapter 2's selections: `true` when an action may change what a selection shows.
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1609)
+/// O(1) filters for Chapter 2's selections: `true` when an action may change what a selection
+/// shows.
 ///
 /// A filter receives the state *before* the action, and the action.
 public enum AnimalsFilter {
@@ -29,7 +30,7 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1638)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1647)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1208)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1217)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
@@ -42,7 +42,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1250)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1259)
 extension AnimalsReducer.Error: CustomStringConvertible {
   /// The refusal as one sentence: `"the animal 'Zebra' does not exist"`.
   public var description: String {
@@ -59,7 +59,7 @@ extension AnimalsReducer.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1279)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1288)
 extension AnimalsReducer {
   private static func reduce(state: AnimalsState, action: AnimalsAction.UI) throws -> AnimalsState {
     switch action {
@@ -73,7 +73,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1299)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1308)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.CategoryList
@@ -116,7 +116,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1352)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1360)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.UI.AnimalEditor
@@ -143,7 +143,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1415)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1423)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
   /// Chapter 8 ask the same question.
@@ -187,7 +187,7 @@ extension AnimalsState.Animals {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1508)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1516)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -234,7 +234,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2878)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2894)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.ChangeWatcher

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1996)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2007)
 extension AnimalsState {
   /// One line per difference from this state to `newState`, in a fixed order:
   /// `animals.status: waiting → success`, `animals.data["Cat"].name: "Cat" → "Kitty"`.
@@ -18,7 +18,8 @@ extension AnimalsState {
     let (queue, newQueue) = (self.animals.queue, newState.animals.queue)
     let (added, newAdded) = (self.animals.addedIds, newState.animals.addedIds)
     return changedStatus("categories.status", self.categories.status, newState.categories.status)
-      + changedEntries("categories.data", self.categories.data, newState.categories.data, fields: category)
+      + changedEntries(
+        "categories.data", self.categories.data, newState.categories.data, fields: category)
       + changedStatus("animals.status", self.animals.status, newState.animals.status)
       + changedEntries("animals.data", self.animals.data, newState.animals.data, fields: animal)
       + ids(queue, newQueue).flatMap { id in
@@ -49,10 +50,12 @@ private func changedId(_ path: String, _ old: Animal.ID?, _ new: Animal.ID?) -> 
 
 /// The entries of two tables that differ: whole when one side has none, else field by field.
 private func changedEntries<Value: Equatable>(
-  _ path: String, _ old: [String: Value], _ new: [String: Value], fields: [(String, (Value) -> String)]
+  _ path: String, _ old: [String: Value], _ new: [String: Value],
+  fields: [(String, (Value) -> String)]
 ) -> [String] {
   func whole(_ value: Value?) -> String {
-    value.map { value in "{" + fields.map { "\($0): \($1(value))" }.joined(separator: ", ") + "}" } ?? "nil"
+    guard let value else { return "nil" }
+    return "{" + fields.map { "\($0): \($1(value))" }.joined(separator: ", ") + "}"
   }
   return ids(old, new).flatMap { id -> [String] in
     let entry = "\(path)[\(String(reflecting: id))]"

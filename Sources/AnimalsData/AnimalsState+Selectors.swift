@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:962)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:966)
 import Foundation
 
 extension AnimalsState {
@@ -43,7 +43,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1006)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1010)
 extension AnimalsState {
   /// The animals of the category `categoryId`, by id; empty if `categoryId` is `nil`.
   public static func selectAnimals(
@@ -86,7 +86,9 @@ extension AnimalsState {
 
   /// The status of the last change asked for on the animal `animalId` (or on the new animal with
   /// that temporary id); `nil` if none was asked for.
-  public static func selectAnimalStatus(animalId: Animal.ID?) -> @Sendable (AnimalsState) -> Status? {
+  public static func selectAnimalStatus(
+    animalId: Animal.ID?
+  ) -> @Sendable (AnimalsState) -> Status? {
     { state in animalId.flatMap { state.animals.queue[$0] } }
   }
 

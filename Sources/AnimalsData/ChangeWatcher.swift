@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2803)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2819)
 import ImmutableData
 
 /// Notices the changes other programs commit to a ``LocalStore``'s file and dispatches each, as an

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:926)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:929)
 import Foundation
 
 extension String {
@@ -22,7 +22,8 @@ extension Sequence where Element: Identifiable, Element.ID: Comparable {
   func sorted(by keyPath: KeyPath<Element, String>, order: SortOrder) -> [Element] {
     // Each string is folded once, before the sort, not at every one of its comparisons.
     let keyed = self.map { element in
-      (key: (element[keyPath: keyPath].folded, element[keyPath: keyPath], element.id), element: element)
+      let string = element[keyPath: keyPath]
+      return (key: (string.folded, string, element.id), element: element)
     }
     return keyed.sorted { order == .forward ? $0.key < $1.key : $1.key < $0.key }.map(\.element)
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1723)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1732)
 extension Listener {
   /// One piece of work on the persistent store: what it is, and how to do it.
   package struct Work: Sendable {
@@ -50,7 +50,7 @@ extension Listener.Work: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1776)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1785)
 extension Listener {
   /// The work to start after `action` changed `oldState` into `newState`, if any: work starts when
   /// the status it fills in has just become `waiting`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1851)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1862)
 import Foundation
 import ImmutableData
 
@@ -41,7 +41,7 @@ public final class Listener<PersistentStore: PersistentSessionStore> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1896)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1907)
 extension Listener {
   /// Starts following `store`'s changes, and stops following any store it followed before.
   public func listen<S>(to store: S)

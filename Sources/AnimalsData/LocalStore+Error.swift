@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2487)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2501)
 extension LocalStore {
   /// Why the store could not do what it was asked. Whatever the error, nothing was changed.
   public enum Error: Swift.Error, Hashable {
@@ -37,12 +37,14 @@ extension LocalStore.Error: CustomStringConvertible {
   /// One sentence a person can act on, naming the file where it matters.
   public var description: String {
     switch self {
-    case .notADatabase(let path): "the file '\(path)' is not an Animals database (it was not changed)"
+    case .notADatabase(let path):
+      "the file '\(path)' is not an Animals database (it was not changed)"
     case .anotherProgramsDatabase(let path, let applicationId):
       "the file '\(path)' is another program's SQLite database (application id \(applicationId)), "
         + "not an Animals database (it was not changed)"
     case .damaged(let path): "the database '\(path)' is damaged (it was not changed)"
-    case .databaseIsLocked(let path): "the database '\(path)' is locked by another program; try again"
+    case .databaseIsLocked(let path):
+      "the database '\(path)' is locked by another program; try again"
     case .cannotWrite(let path, let reason): "cannot write the database '\(path)': \(reason)"
     case .animalNotFound:
       "the animal is not in the database (another program may have deleted it)"
@@ -57,7 +59,7 @@ extension LocalStore.Error: CustomStringConvertible {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2549)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2565)
 import GRDB
 
 extension LocalStore {

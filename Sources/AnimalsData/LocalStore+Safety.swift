@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2649)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2665)
 import Foundation
 import GRDB
 
@@ -99,7 +99,7 @@ private func describe(_ code: Int32) -> String {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2764)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2780)
 extension LocalStore {
   /// SQLite's data version of the file: it changes when another connection commits a change, and
   /// never for this store's own writes.

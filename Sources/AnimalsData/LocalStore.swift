@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2158)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2171)
 import Foundation
 import GRDB
 
@@ -32,7 +32,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2197)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2210)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -60,7 +60,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2241)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2254)
 extension LocalStore {
   /// Opens the database at `path`, or creates it whole if there is no file, brings its schema up to
   /// date, and seeds it if it has no categories. An access waits up to `lockTimeout` seconds for
@@ -68,7 +68,8 @@ extension LocalStore {
   ///
   /// - Throws: ``Error/notADatabase(path:)`` if the file is empty or not a SQLite database,
   ///   ``Error/anotherProgramsDatabase(path:applicationId:)`` if it is another program's,
-  ///   ``Error/damaged(path:)`` if SQLite finds it corrupt (in those three cases it is left as it was),
+  ///   ``Error/damaged(path:)`` if SQLite finds it corrupt (in those three cases it is left as it
+  ///   was),
   ///   ``Error/databaseIsLocked(path:)`` if another connection holds a lock on it,
   ///   ``Error/cannotWrite(path:reason:)`` if it cannot be created, and
   ///   ``Error/sqlite(message:)`` for anything else SQLite refuses.
@@ -133,7 +134,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2387)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2401)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -147,7 +148,7 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2406)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2420)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1676)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:1685)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
 /// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; a store on a server is planned

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:359)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:362)
 import AnimalsData
 import ArgumentParser
 import Foundation
@@ -36,10 +36,9 @@ struct Add: AsyncParsableCommand {
     database: String, name: String, diet: Animal.Diet, category: String, json: Bool
   ) async throws {
     let client = Client(database: try LocalStore(path: database))
-    let outcome = try await client.perform(
-      .ui(
-        .animalEditor(
-          .didTapAddAnimalButton(id: UUID().uuidString, name: name, diet: diet, categoryId: category))))
+    let add = AnimalsAction.UI.AnimalEditor.didTapAddAnimalButton(
+      id: UUID().uuidString, name: name, diet: diet, categoryId: category)
+    let outcome = try await client.perform(.ui(.animalEditor(add)))
     guard case .didAddAnimal(_, .success(let animal)) = outcome else {
       throw ClientError(message: "the database answered \(outcome) to an add")
     }
@@ -53,7 +52,8 @@ extension Animal.Diet {
   ///
   /// - Throws: a `ValidationError` that lists the diets, if `text` names none.
   static func parse(_ text: String) throws -> Animal.Diet {
-    guard let diet = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+    let diet = Self.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
+    guard let diet else {
       let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
       throw ValidationError("unknown diet '\(text)'; choose one of \(names)")
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:479)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:483)
 import AnimalsData
 import ArgumentParser
 
@@ -19,14 +19,16 @@ struct Delete: AsyncParsableCommand {
   var animalId: String
 
   func run() async throws {
-    try await Self.delete(database: self.options.database, animalId: self.animalId, json: self.options.json)
+    try await Self.delete(
+      database: self.options.database, animalId: self.animalId, json: self.options.json)
   }
 
   @MainActor
   static func delete(database: String, animalId: String, json: Bool) async throws {
     let client = Client(database: try LocalStore(path: database))
     try await client.load()
-    let outcome = try await client.perform(.ui(.animalList(.didTapDeleteAnimalButton(animalId: animalId))))
+    let outcome = try await client.perform(
+      .ui(.animalList(.didTapDeleteAnimalButton(animalId: animalId))))
     guard case .didDeleteAnimal(_, .success(let animal)) = outcome else {
       throw ClientError(message: "the database answered \(outcome) to a delete")
     }

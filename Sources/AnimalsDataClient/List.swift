@@ -11,7 +11,8 @@ import ArgumentParser
 
 /// `list`: every category and its animals, sorted by name.
 struct List: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "List the categories and their animals.")
+  static let configuration = CommandConfiguration(
+    abstract: "List the categories and their animals.")
 
   @OptionGroup var options: CommonOptions
 
@@ -23,7 +24,8 @@ struct List: AsyncParsableCommand {
 
   func run() async throws {
     try await Self.list(
-      database: self.options.database, category: self.category, search: self.search, json: self.options.json)
+      database: self.options.database, category: self.category, search: self.search,
+      json: self.options.json)
   }
 
   @MainActor
@@ -38,7 +40,8 @@ struct List: AsyncParsableCommand {
     let output = categories.map { category in
       let animals = client.store.select(
         AnimalsState.selectAnimalsValues(categoryId: category.id, matching: search))
-      return CategoryOutput(categoryId: category.id, name: category.name, animals: animals.map(AnimalOutput.init))
+      return CategoryOutput(
+        categoryId: category.id, name: category.name, animals: animals.map(AnimalOutput.init))
     }
     try printResult(output, json: json) {
       output.map { category in

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:513)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:519)
 import AnimalsData
 import ArgumentParser
 
@@ -27,9 +27,9 @@ struct Reload: AsyncParsableCommand {
     guard case .didReloadSampleData(.success(let sampleData)) = outcome else {
       throw ClientError(message: "the database answered \(outcome) to a reload")
     }
-    let counts = ["categories": sampleData.categories.count, "animals": sampleData.animals.count]
-    try printResult(counts, json: json) {
-      "reloaded the sample data: \(sampleData.categories.count) categories, \(sampleData.animals.count) animals"
+    let (categories, animals) = (sampleData.categories.count, sampleData.animals.count)
+    try printResult(["categories": categories, "animals": animals], json: json) {
+      "reloaded the sample data: \(categories) categories, \(animals) animals"
     }
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:427)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:430)
 import AnimalsData
 import ArgumentParser
 
@@ -35,7 +35,8 @@ struct Update: AsyncParsableCommand {
 
   @MainActor
   static func update(
-    database: String, animalId: String, name: String?, diet: Animal.Diet?, category: String?, json: Bool
+    database: String, animalId: String, name: String?, diet: Animal.Diet?, category: String?,
+    json: Bool
   ) async throws {
     let client = Client(database: try LocalStore(path: database))
     try await client.load()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:621)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:626)
 import AnimalsData
 import ImmutableData
 
@@ -32,14 +32,14 @@ struct AnimalsDataTour {
 /// The store of one run.
 @MainActor
 struct Tour {
+  /// Where the tour reads the store's changes.
+  typealias Changes = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
+
   let store: Store<AnimalsState, AnimalsAction>
 
   /// Runs one command: dispatches its action and, if the listener started work, awaits its outcome
   /// among `changes`.
-  func run(
-    _ command: String,
-    awaitingOutcomesFrom changes: inout AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
-  ) async {
+  func run(_ command: String, awaitingOutcomesFrom changes: inout Changes) async {
     let words = command.split(separator: " ").map(String.init)
     let action: AnimalsAction
     switch (words.first ?? "", words.count) {

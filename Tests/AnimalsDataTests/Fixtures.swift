@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3187)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3202)
 import AnimalsData
 import Foundation
 import ImmutableData
@@ -45,7 +45,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3460)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3475)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 

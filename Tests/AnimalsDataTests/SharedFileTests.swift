@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2925)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2940)
 import AnimalsData
 import Foundation
 import GRDB
@@ -28,7 +28,7 @@ final class SharedFileTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2948)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2963)
 extension SharedFileTests {
   func testARowNoRecordCanDecodeReadsAsDamaged() async throws {
     let path = try self.makeCataloguePath()
@@ -53,7 +53,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2978)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:2993)
 extension SharedFileTests {
   func testTheDataVersionMovesForAnotherConnectionsCommitsOnly() async throws {
     let path = try self.makeCataloguePath()
@@ -150,7 +150,7 @@ extension SharedFileTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3078)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3093)
 extension SharedFileTests {
   func testTheWatchersReportsSettleTheLoadsUnlessOneIsWaiting() throws {
     let changed = AnimalsAction.data(.changeWatcher(.didNoticeChange(result: .success(.standard))))
