@@ -23,7 +23,7 @@ public struct SiteTimings: Sendable {
     case plan
     /// Loading the highlight cache and highlighting what it lacks.
     case highlight
-    /// Laying out the diagrams (the diagram cache, else `dot`).
+    /// Laying out the diagrams (the diagram cache, else graphviz's library).
     case diagrams
     /// The listings' views: captions, changed-line marks.
     case views
