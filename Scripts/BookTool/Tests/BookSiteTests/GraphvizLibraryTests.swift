@@ -71,5 +71,6 @@ final class GraphvizLibraryTests: XCTestCase {
   func testTheIdentityNamesTheLibrary() {
     XCTAssertTrue(GraphvizLibrary.identity.hasPrefix("graphviz "), GraphvizLibrary.identity)
     XCTAssertTrue(DiagramCache.identity.hasSuffix(GraphvizLibrary.identity))
+    XCTAssertTrue(SiteStamp.rendererIdentity.hasSuffix(GraphvizLibrary.identity), "the no-change stamp names it")
   }
 }
