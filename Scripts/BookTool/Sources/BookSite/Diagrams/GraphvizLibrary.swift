@@ -15,8 +15,9 @@ import Foundation
 ///   fresh `dot` process gives them;
 /// - `gvFreeLayout` is never called: graphviz 2.42's `dot_cleanup` frees a list that `flat_edges`
 ///   reallocated (seen with labelled edges between nodes of one rank), and `dot` itself never frees its
-///   last graph. The graph is closed with `agclose`; what the layout allocated beside it stays, a few
-///   kilobytes per diagram, which `book serve` pays only for the diagrams an edit changed.
+///   last graph. The graph is closed with `agclose`; what the layout allocated beside it stays: about
+///   15 KB for a chain of four nodes, 100 KB for five clusters with two dozen labelled edges (measured on
+///   graphviz 2.42), which `book serve` pays only for the diagrams an edit changed.
 ///
 /// A hostile diagram meets the flowchart parser's limits first (`FlowchartParser.maximumSubgraphDepth`);
 /// graphviz only ever sees DOT that `Flowchart.dot(named:)` wrote, every label quoted.
