@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libsqlite3-dev)
-apt_packages+=(graphviz)  # `dot` lays out the Mermaid diagrams of `book site`
+apt_packages+=(libgraphviz-dev graphviz)  # graphviz's library lays out the diagrams; tests compare `dot`
 apt_packages+=(cmark-gfm)  # its spec.txt.gz: the GFM spec examples the tool's renderer is tested against
 
 install_debian() {

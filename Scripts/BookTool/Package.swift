@@ -29,11 +29,18 @@ let package = Package(
         .brew(["cmark-gfm"]),
       ]
     ),
+    // graphviz's C library: diagrams are laid out in the process, not by running `dot` once per diagram.
+    .systemLibrary(
+      name: "CGraphviz",
+      pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+    ),
     .target(name: "BookKit", dependencies: ["CCmarkGFM"], swiftSettings: strict),
     .target(
       name: "BookSite",
       dependencies: [
         "BookKit",
+        "CGraphviz",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftIDEUtils", package: "swift-syntax"),

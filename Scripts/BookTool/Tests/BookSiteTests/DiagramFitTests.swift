@@ -17,12 +17,8 @@ final class DiagramFitTests: XCTestCase {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  func dot() throws -> URL {
-    try XCTUnwrap(Graphviz.locateDot(), "graphviz's 'dot' is not on PATH; run Scripts/setup.sh")
-  }
-
   func svg(_ source: String) throws -> String {
-    try MermaidDiagram.render([(source, self.origin)], dot: self.dot())[0].get()
+    try MermaidDiagram.render([(source, self.origin)], engine: .library)[0].get()
   }
 
   func testLegibleWidthKeepsTheSmallestTextAtTwelvePixels() {

@@ -342,9 +342,9 @@ extension MermaidDiagramTests {
     try XCTUnwrap(Graphviz.locateDot(), "graphviz's 'dot' is not on PATH; run Scripts/setup.sh")
   }
 
-  /// A diagram rendered with graphviz, uncached.
+  /// A diagram rendered with graphviz's library, as builds render it, uncached.
   func svg(_ source: String, at location: SourceLocation? = nil) throws -> String {
-    try MermaidDiagram.render([(source, location ?? self.origin)], dot: self.dot())[0].get()
+    try MermaidDiagram.render([(source, location ?? self.origin)], engine: .library)[0].get()
   }
 
   /// Every shape and every edge style of the subset, in one diagram.
@@ -404,7 +404,7 @@ extension MermaidDiagramTests {
     XCTAssertEqual(first, second)
     let other = SourceLocation(path: "Chapters/03-y.md", line: 7)
     let batch = MermaidDiagram.render(
-      [(self.everyConstruct, self.origin), (self.diagram("  A --> B"), other)], dot: try self.dot())
+      [(self.everyConstruct, self.origin), (self.diagram("  A --> B"), other)], engine: .library)
     XCTAssertEqual(try batch[0].get(), first)
     XCTAssertEqual(try batch[1].get(), try self.svg(self.diagram("  A --> B"), at: other))
     XCTAssertEqual(try MermaidDiagram.render(source: self.everyConstruct, at: self.origin).get(), first, "public API")

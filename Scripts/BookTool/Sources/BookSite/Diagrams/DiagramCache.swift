@@ -2,16 +2,16 @@ import BookKit
 import Foundation
 
 /// Diagrams laid out by earlier builds, kept in one file under the input workspace's git-ignored
-/// `.build/book-site-cache/`, so that a build runs `dot` only for diagrams that changed.
+/// `.build/book-site-cache/`, so that a build lays out only the diagrams that changed.
 ///
 /// The same rules as the highlight cache: the file holds exactly the diagrams the last build used; it
-/// names the tool build and the `dot` executable (path, size, modification time) that made it, and a file
+/// names the tool build and the graphviz library (version, file size and time) that made it, and a file
 /// from another tool or another graphviz is ignored; each entry carries a hash of its bytes, and an entry
 /// whose hash does not match is skipped. An entry is found by the diagram's full source and location (the
 /// location names the SVG's ids), never by a hash of them, so the cache cannot change a byte of the site.
 /// Only diagrams that rendered are kept; a failure is tried again, with its diagnostics, every build.
 ///
-/// Layout: `BKDG0001`, the tool's identity, dot's identity, then entries of source, path, line, column,
+/// Layout: `BKDG0001`, the tool's identity with graphviz's, then entries of source, path, line, column,
 /// SVG and a 64-bit hash; lengths are 32-bit little-endian.
 public struct DiagramCache: Sendable {
   /// Where the cache lives.
@@ -44,16 +44,8 @@ public struct DiagramCache: Sendable {
     self.file.write(Self.encode(results, identity: Self.identity))
   }
 
-  /// This tool and this graphviz: a diagram's SVG depends on both.
-  static let identity: String = {
-    let dot = Graphviz.locateDot().map { url -> String in
-      let attributes = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)) ?? [:]
-      let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-      let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      return "\(url.path) \(size) \(modified)"
-    }
-    return SiteStamp.toolIdentity + "\n" + (dot ?? "no dot")
-  }()
+  /// This tool and this graphviz (its library's version and file): a diagram's SVG depends on both.
+  static let identity = SiteStamp.toolIdentity + "\n" + GraphvizLibrary.identity
 
   static func encode(_ results: [DiagramStore.Key: String], identity: String) -> Data {
     var writer = ByteWriter()

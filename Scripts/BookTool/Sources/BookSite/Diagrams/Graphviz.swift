@@ -1,8 +1,25 @@
 import BookKit
 import Foundation
 
-/// Runs graphviz's `dot` (Debian package `graphviz`) to lay graphs out as SVG.
+/// Lays graphs out as SVG with graphviz: its C library in this process (`GraphvizLibrary`, what builds
+/// use), or a run of its `dot` program (Debian package `graphviz`: the tests' reference and stand-in).
 enum Graphviz {
+  /// What lays a graph out.
+  enum Engine: Sendable {
+    /// graphviz's library, in this process.
+    case library
+    /// A `dot` program, one run per graph.
+    case executable(URL)
+
+    /// Lays out DOT text holding one graph: one SVG document.
+    func svg(fromDOT dot: String) -> Result<String, Failure> {
+      switch self {
+      case .library: GraphvizLibrary.svg(fromDOT: dot)
+      case .executable(let url): Graphviz.svg(fromDOT: dot, executable: url)
+      }
+    }
+  }
+
   /// Why graphviz gave no SVG.
   enum Failure: Error, Hashable, Sendable {
     /// `dot` could not be started.
@@ -11,6 +28,8 @@ enum Graphviz {
     case failed(status: Int32, message: String)
     /// `dot` succeeded but printed something other than the SVG documents expected.
     case unexpectedOutput(String)
+    /// graphviz's library refused the graph or could not lay it out; the first line it reported.
+    case layoutFailed(String)
   }
 
   /// The `dot` executable on `path` (a `PATH`-style list of folders), or nil when graphviz is missing.

@@ -22,6 +22,7 @@ extension MermaidDiagram {
       case .notStarted(let message): message
       case .failed(let status, let message): "dot exited with status \(status): \(message)"
       case .unexpectedOutput(let message): message
+      case .layoutFailed(let message): message
       }
     return DiagnosticsError([
       Diagnostic(.error, id: .graphvizFailed, at: location, "graphviz could not lay out the diagram: \(reason)")

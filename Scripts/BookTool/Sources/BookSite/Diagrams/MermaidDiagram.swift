@@ -4,7 +4,7 @@ import Foundation
 /// Renders a Mermaid flowchart to inline SVG at build time, with no JavaScript and no network.
 ///
 /// The seam between the page renderer and the diagram renderer: pages call `render`, and embed the SVG.
-/// The flowchart is parsed here (`FlowchartParser`), laid out by graphviz's `dot`, and its SVG rewritten
+/// The flowchart is parsed here (`FlowchartParser`), laid out by graphviz's library, and its SVG rewritten
 /// to follow the page's theme (`GraphvizSVG`).
 public enum MermaidDiagram {
   /// Renders `source` (the code of a ```` ```mermaid ```` block whose first line is at `location`) to an
@@ -27,8 +27,8 @@ public enum MermaidDiagram {
     Self.render(diagrams, store: nil)
   }
 
-  /// The same, looking diagrams up in `store` (the on-disk diagram cache) before running `dot`, and
-  /// keeping there what `dot` laid out.
+  /// The same, looking diagrams up in `store` (the on-disk diagram cache) before laying them out, and
+  /// keeping there what graphviz laid out.
   static func render(
     _ diagrams: [(source: String, location: SourceLocation)], store: DiagramStore?
   ) -> [Result<String, DiagnosticsError>] {
@@ -43,7 +43,7 @@ public enum MermaidDiagram {
     }
     let missing = results.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0 ?? .failure(DiagnosticsError([])) } }
-    let rendered = Self.render(missing.map { diagrams[$0] }, dot: Graphviz.locateDot())
+    let rendered = Self.render(missing.map { diagrams[$0] }, engine: .library)
     for (index, result) in zip(missing, rendered) {
       results[index] = result
       if !Self.dependsOnGraphviz(result) {
@@ -74,9 +74,16 @@ public enum MermaidDiagram {
 
   // MARK: - Uncached rendering
 
-  /// Renders diagrams with the given `dot` (nil: graphviz is missing), without the cache.
+  /// Renders diagrams with the given `dot` program (nil: graphviz is missing), without the cache.
   static func render(
     _ diagrams: [(source: String, location: SourceLocation)], dot: URL?
+  ) -> [Result<String, DiagnosticsError>] {
+    Self.render(diagrams, engine: dot.map(Graphviz.Engine.executable))
+  }
+
+  /// Renders diagrams with the given engine (nil: graphviz is missing), without the cache.
+  static func render(
+    _ diagrams: [(source: String, location: SourceLocation)], engine: Graphviz.Engine?
   ) -> [Result<String, DiagnosticsError>] {
     let parsed = diagrams.map { FlowchartParser.parse($0.source, at: $0.location) }
     var results: [Result<String, DiagnosticsError>] = parsed.map { result in
@@ -84,11 +91,11 @@ public enum MermaidDiagram {
     }
     let charts = parsed.indices.compactMap { index in (try? parsed[index].get()).map { (index, $0) } }
     guard !charts.isEmpty else { return results }
-    guard let dot else {
+    guard let engine else {
       for (index, _) in charts { results[index] = .failure(Self.graphvizMissing(at: diagrams[index].location)) }
       return results
     }
-    let laidOut = Self.layOut(charts.map(\.1), dot: dot)
+    let laidOut = Self.layOut(charts.map(\.1), engine: engine)
     for ((index, chart), layout) in zip(charts, laidOut) {
       let location = diagrams[index].location
       let id = Self.elementID(for: location)
@@ -101,24 +108,24 @@ public enum MermaidDiagram {
     return results
   }
 
-  /// Lays out each chart with a run of `dot` of its own, the runs spread over the cores. One run per
-  /// chart, not one for all: in a run that lays out several graphs, graphviz orders a graph's clusters
-  /// (and so places them) by addresses that change from process to process, so a diagram with subgraphs
-  /// came out differently on every build; alone in its run, a graph is laid out the same every time.
+  /// Lays out each chart on its own, spread over the cores (graphviz's library takes one at a time, but
+  /// parsing its SVG does not). One graph per layout, not one DOT text for all: in a run that lays out
+  /// several graphs, `dot` orders a graph's clusters (and so places them) by addresses that change from
+  /// process to process; `GraphvizLibrary` numbers them in order of appearance instead.
   ///
   /// A chart whose ranks run across the page and that is too wide for the column at a legible size is
   /// laid out a second time with its ranks running down the page; the narrower of the two layouts wins
   /// (see `DiagramFit`).
-  private static func layOut(_ charts: [Flowchart], dot: URL) -> [Result<String, Graphviz.Failure>] {
+  private static func layOut(_ charts: [Flowchart], engine: Graphviz.Engine) -> [Result<String, Graphviz.Failure>] {
     Parallel.map(charts) { chart in
-      let first = Self.layOut(chart, dot: dot)
+      let first = Self.layOut(chart, engine: engine)
       guard case .success(let document) = first, let firstWidth = DiagramFit.viewBoxWidth(in: document),
         !DiagramFit.fits(viewBoxWidth: firstWidth),
         let direction = DiagramFit.narrowerDirection(than: chart.direction)
       else { return first }
       var turned = chart
       turned.direction = direction
-      guard case .success(let alternative) = Self.layOut(turned, dot: dot),
+      guard case .success(let alternative) = Self.layOut(turned, engine: engine),
         let alternativeWidth = DiagramFit.viewBoxWidth(in: alternative),
         DiagramFit.prefersAlternative(firstWidth: firstWidth, alternativeWidth: alternativeWidth)
       else { return first }
@@ -126,9 +133,9 @@ public enum MermaidDiagram {
     }
   }
 
-  /// One run of `dot` for one chart, as it stands.
-  private static func layOut(_ chart: Flowchart, dot: URL) -> Result<String, Graphviz.Failure> {
-    Self.documents(Graphviz.svg(fromDOT: chart.dot(named: "g0"), executable: dot), count: 1).map { $0[0] }
+  /// One layout of one chart, as it stands.
+  private static func layOut(_ chart: Flowchart, engine: Graphviz.Engine) -> Result<String, Graphviz.Failure> {
+    Self.documents(engine.svg(fromDOT: chart.dot(named: "g0")), count: 1).map { $0[0] }
   }
 
   /// The SVG documents of dot's output, which must hold exactly `count` of them.

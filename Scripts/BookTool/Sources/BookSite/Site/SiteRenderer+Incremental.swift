@@ -54,12 +54,14 @@ extension SiteRenderer {
     let texts = timings.measure(.changes) {
       ChapterChanges.texts(of: prefixes, needed: needChanges.union(needChanges.map { $0 - 1 }.filter { $0 >= 0 }))
     }
+    // graphviz lays diagrams out one at a time: meanwhile the highlighter keeps the other core busy.
+    let layout = Background { [book = self.book] in ListingView.diagrams(of: book, store: store) }
     timings.measure(.highlight) {
       // Every text at once, longest first, so that every core stays busy to the end.
       self.highlighter.prepare(
         ListingView.highlightKeys(of: self.book, chapters: needViews) + ChapterChanges.highlightKeys(of: texts))
     }
-    let diagrams = timings.measure(.diagrams) { ListingView.diagrams(of: self.book, store: store) }
+    let diagrams = timings.measure(.diagrams) { layout.value }
     let views = timings.measure(.views) {
       ListingView.filling(
         ListingView.views(

@@ -30,13 +30,13 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: DiagramCache.identity, inputs: site.inputs, outputs: outputs)
+    return SiteStamp(tool: Self.rendererIdentity, inputs: site.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
   /// same images, every output file still as written, and no temporary file of an interrupted write.
   public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
-    guard self.tool == DiagramCache.identity else { return false }
+    guard self.tool == Self.rendererIdentity else { return false }
     let chapters = try Self.chapterInputs(of: input)
     for (path, hash) in chapters where self.inputs[path] != hash { return false }
     let others = self.inputs.filter { chapters[$0.key] == nil }
@@ -63,6 +63,10 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
     return inputs
   }
+
+  /// What renders the site: this build of the tool, and the graphviz library that lays out its diagrams
+  /// (an upgraded graphviz may draw them differently, so the no-change shortcut must not hold across it).
+  static let rendererIdentity = Self.toolIdentity + "\n" + GraphvizLibrary.identity
 
   /// This build of the tool: the executable's path, size and modification time.
   static let toolIdentity: String = {

@@ -23,7 +23,8 @@ public struct SiteTimings: Sendable {
     case plan
     /// Loading the highlight cache and highlighting what it lacks.
     case highlight
-    /// Laying out the diagrams (the diagram cache, else `dot`).
+    /// Laying out the diagrams (the diagram cache, else graphviz's library): what is left of it once the
+    /// highlighting, which it runs beside, is done.
     case diagrams
     /// The listings' views: captions, changed-line marks.
     case views
