@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1637)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1638)
 import GRDB
 
 extension QuakesLocalStore: QuakesCache {
@@ -47,7 +47,7 @@ extension QuakesLocalStore: QuakesCache {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1681)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1684)
 extension QuakesLocalStore {
   /// Inserts a quake, or replaces the row with its id: one changed row either way.
   static let upsert = """
@@ -66,12 +66,16 @@ extension QuakesLocalStore {
     ]
   }
 
-  static func quake(from row: Row) -> Quake {
+  /// The quake in `row`; a missing or mistyped value throws rather than stops the program.
+  static func quake(from row: Row) throws -> Quake {
     let coordinates = Quake.Coordinates(
-      longitude: row["longitude"], latitude: row["latitude"], depth: row["depth"])
+      longitude: try row.decode(forColumn: "longitude"),
+      latitude: try row.decode(forColumn: "latitude"), depth: try row.decode(forColumn: "depth"))
     return Quake(
-      id: row["id"], magnitude: row["magnitude"], place: row["place"], time: row["time"],
-      updated: row["updated"], coordinates: coordinates, kind: Quake.Kind(feedName: row["kind"]))
+      id: try row.decode(forColumn: "id"), magnitude: try row.decode(forColumn: "magnitude"),
+      place: try row.decode(forColumn: "place"), time: try row.decode(forColumn: "time"),
+      updated: try row.decode(forColumn: "updated"), coordinates: coordinates,
+      kind: Quake.Kind(feedName: try row.decode(forColumn: "kind")))
   }
 }
 #sourceLocation()

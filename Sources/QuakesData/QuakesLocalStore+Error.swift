@@ -49,6 +49,7 @@ extension QuakesLocalStore {
     case let error as DatabaseError where error.resultCode == .SQLITE_READONLY:
       .cannotWrite(path: location, reason: "the file or its folder is read-only")
     case let error as DatabaseError: .sqlite(message: error.message ?? "\(error.resultCode)")
+    case is RowDecodingError: .damaged(path: location)
     default: .sqlite(message: String(describing: error))
     }
   }

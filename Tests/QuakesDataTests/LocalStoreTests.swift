@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1710)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1717)
 import Foundation
 import GRDB
 import QuakesData
@@ -76,6 +76,22 @@ final class LocalStoreTests: XCTestCase {
         XCTAssertEqual(error as? QuakesLocalStore.Error, .notADatabase(path: path), name)
       }
       XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), contents, name)
+    }
+  }
+
+  func testARowThatDoesNotDecodeFailsTheReadAsDamaged() async throws {
+    let path = self.path("quakes.sqlite")
+    let cache = try QuakesLocalStore(path: path)
+    _ = try await cache.write(QuakeChanges(inserted: [makeQuake("a")]))
+    try cache.close()
+    let other = try DatabaseQueue(path: path)
+    try await other.write { db in try db.execute(sql: "UPDATE quake SET time = 'soon'") }
+    try other.close()
+    do {
+      _ = try await QuakesLocalStore(path: path).readQuakes()
+      XCTFail("the read should fail")
+    } catch {
+      XCTAssertEqual(error as? QuakesLocalStore.Error, .damaged(path: path))
     }
   }
 
