@@ -11,6 +11,7 @@
 //   Chapters/07-animals-data-client.md
 //   Chapters/08-animals-ui.md
 //   Chapters/09-animals.md
+//   Chapters/10-quakes-data.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -157,6 +158,19 @@ package.targets += [
       "Animals", "AnimalsTour", "AnimalsDataClient", "ProgramTesting", "Terminal",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:53)
+package.targets += [
+  .target(
+    name: "QuakesData",
+    dependencies: ["ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesDataTests",
+    dependencies: ["QuakesData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
     swiftSettings: strict),
 ]
 #sourceLocation()
