@@ -27,26 +27,16 @@ install_macos() {
   done
 }
 
-# Chromium is optional: Scripts/test.sh reads the built site in it when it is there (browser-check.sh).
-install_chromium() {
-  command -v chromium >/dev/null && return 0
+# Optional packages: Scripts/test.sh uses each when it is there and prints a skip line otherwise.
+# install_optional PACKAGE PURPOSE: installs Debian's PACKAGE unless it is installed, or says what is skipped.
+install_optional() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed" && return 0
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "setup: installing chromium (for the site's browser check)"
+  echo "setup: installing $1 (for $2)"
   $sudo apt-get update -qq || true
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null \
-    || echo "setup: chromium is not available from apt; the browser check will be skipped"
-}
-
-# epubcheck is optional too: Scripts/test.sh validates the e-book with it when it is there (epub-check.sh).
-install_epubcheck() {
-  dpkg-query -W -f='${Status}' epubcheck 2>/dev/null | grep -q "ok installed" && return 0
-  local sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "setup: installing epubcheck (for the e-book's check)"
-  $sudo apt-get update -qq || true
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq epubcheck >/dev/null \
-    || echo "setup: epubcheck is not available from apt; the e-book check will be skipped"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null \
+    || echo "setup: $1 is not available from apt; $2 will be skipped"
 }
 
 # The publisher's checkers (Scripts/site-checkers.sh): vnu.jar (the Nu HTML checker) and axe.min.js
@@ -80,7 +70,9 @@ PYTHON
 }
 
 case "$(uname -s)" in
-  Linux) command -v apt-get >/dev/null && install_debian && install_chromium && install_epubcheck ;;
+  Linux) command -v apt-get >/dev/null && install_debian \
+    && install_optional chromium "the site's browser check and axe (browser-check.sh, site-checkers.sh)" \
+    && install_optional epubcheck "the e-book's check (epub-check.sh)" ;;
   Darwin) install_macos ;;
 esac
 
