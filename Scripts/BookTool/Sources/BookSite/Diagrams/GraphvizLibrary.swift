@@ -28,7 +28,9 @@ enum GraphvizLibrary {
   /// replaces the file). No graphviz context is started for it.
   static let identity: String = {
     let version = "graphviz \(PACKAGE_VERSION)"
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+    // Read to the end: /proc files report a size of 0, so a read of "the whole file" by its size gets nothing.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+      let bytes = try? handle.readToEnd(), let maps = String(data: bytes, encoding: .utf8),
       let line = maps.split(separator: "\n").first(where: { $0.contains("/libgvc.") }),
       let path = line.split(separator: " ", omittingEmptySubsequences: true).last
     else { return version }
