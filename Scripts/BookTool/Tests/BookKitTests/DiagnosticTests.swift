@@ -57,12 +57,12 @@ final class DiagnosticTests: XCTestCase {
   /// The workspace's root, two folders above the tool's package.
   private static let workspaceRoot = DiagnosticTests.toolRoot.deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The rule identifiers the README's tables name: every `` `a-rule` `` in a table row (`| … |`) of its
-  /// "Diagnostics" section.
-  private static func rulesInTheReadmeTables() throws -> Set<String> {
-    let readme = try String(contentsOf: Self.workspaceRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = readme.components(separatedBy: "\n### Diagnostics\n").dropFirst().first ?? ""
-    let body = section.components(separatedBy: "\n### ").first ?? ""
+  /// The rule identifiers the tables of the tool's guide (`Scripts/BookTool/README.md`) name: every
+  /// `` `a-rule` `` in a table row (`| … |`) of its "Diagnostics" section.
+  private static func rulesInTheGuidesTables() throws -> Set<String> {
+    let guide = try String(contentsOf: Self.toolRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = guide.components(separatedBy: "\n## Diagnostics\n").dropFirst().first ?? ""
+    let body = section.components(separatedBy: "\n## ").first ?? ""
     let rows = body.split(separator: "\n").filter { $0.hasPrefix("| `") }
     let named = try NSRegularExpression(pattern: #"`([a-z0-9]+(?:-[a-z0-9]+)+)`"#)
     return Set(
@@ -74,11 +74,12 @@ final class DiagnosticTests: XCTestCase {
       })
   }
 
-  func testTheReadmeRuleTablesNameEveryRuleAndNothingElse() throws {
-    let named = try Self.rulesInTheReadmeTables()
+  func testTheGuidesRuleTablesNameEveryRuleAndNothingElse() throws {
+    let named = try Self.rulesInTheGuidesTables()
     let rules = Set(RuleID.allCases.filter { $0 != .note }.map(\.rawValue))
-    XCTAssertEqual(rules.subtracting(named).sorted(), [], "rules the README's tables do not name")
-    XCTAssertEqual(named.subtracting(rules).sorted(), [], "named in the README's tables, but not a RuleID")
+    XCTAssertFalse(named.isEmpty, "the guide has no \"Diagnostics\" section with rule tables")
+    XCTAssertEqual(rules.subtracting(named).sorted(), [], "rules the guide's tables do not name")
+    XCTAssertEqual(named.subtracting(rules).sorted(), [], "named in the guide's tables, but not a RuleID")
   }
 
   /// `line-too-long` holds the book's listings to the width its `.swift-format` lints the tangled code at.

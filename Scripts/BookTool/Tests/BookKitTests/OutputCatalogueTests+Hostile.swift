@@ -7,6 +7,21 @@ import XCTest
 extension OutputCatalogueTests {
   static var hostileCases: [Case] {
     Self.captureProgramCases + Self.subprocessLimitCases + Self.chapterNameCases + Self.tagCheckCases
+      + Self.imageFolderCases
+  }
+
+  /// #15: an image whose folder, `Chapters/images`, is a symbolic link leading out of the workspace is
+  /// refused at the image, not dropped from the site.
+  static var imageFolderCases: [Case] {
+    ["site", "check"].map { command in
+      Case(
+        name: "#15 an image under a Chapters/images link that leads out (\(command))",
+        setUp: { sandbox in
+          try sandbox.write("Chapters/01-a.md", "# A\n\n![p](images/p.png)\n")
+          try sandbox.writeOutside("p.png", "PNG")
+          try sandbox.link("Chapters/images", to: sandbox.outside.path)
+        }, arguments: [command], location: "Chapters/01-a.md:3:1", rule: .readOutsideWorkspace)
+    }
   }
 
   /// A committed book that `book check` refuses for one reason; `setUp` makes the reason, then everything
@@ -190,5 +205,28 @@ extension OutputCatalogueTests {
     let code = try String(contentsOf: sandbox.workspace.appendingPathComponent("Sources/M/A.swift"), encoding: .utf8)
     XCTAssertTrue(code.contains("let a = 2"), code)
     XCTAssertFalse(code.contains("let a = 1"), code)
+  }
+}
+
+extension OutputCatalogueTests {
+  /// Hostile case 15: repeated headings, a heading named like an earlier heading's repeat, and headings
+  /// named like the page's own ids (the search field, a footnote) each get an id no other element has.
+  func testEveryIdOfAChapterPageIsUnique() throws {
+    let sandbox = try Sandbox()
+    defer { sandbox.destroy() }
+    let chapter = "# T\n\n## A\n\n## A\n\n## A-1\n\n## Search\n\n## fn-1\n\nText.[^1]\n\n[^1]: A note.\n"
+    try sandbox.write("Chapters/01-a.md", chapter)
+    try sandbox.book("site")
+    let page = try String(contentsOf: sandbox.workspace.appendingPathComponent("Site/01-a.html"), encoding: .utf8)
+    let pattern = try NSRegularExpression(pattern: #" id="([^"]*)""#)
+    let ids = pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
+      String(page[Range($0.range(at: 1), in: page)!])
+    }
+    let repeated = Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+    XCTAssertEqual(repeated, [], "ids given twice on the page")
+    for heading in ["t", "a", "a-1", "a-1-1", "section-search", "section-fn-1"] {
+      XCTAssertTrue(page.contains("<h2 id=\"\(heading)\">") || page.contains("<h1 id=\"\(heading)\">"), heading)
+    }
+    XCTAssertTrue(ids.contains("search") && ids.contains("fn-1"), "the page's own ids are kept")
   }
 }

@@ -1,4 +1,5 @@
 import BookKit
+import Foundation
 import XCTest
 
 @testable import BookSite
@@ -255,5 +256,19 @@ final class GoldenConstructTests: XCTestCase {
     XCTAssertEqual(onDisk.subtracting(used).sorted(), [], "golden files that no test compares: delete them")
     XCTAssertEqual(used.subtracting(onDisk).sorted(), [], "cases without a golden file: record them")
     XCTAssertEqual(Set(Self.cases.map(\.name)).count, Self.cases.count, "two cases share a golden file")
+  }
+}
+
+extension GoldenConstructTests {
+  /// The ids a page gives elements of its own, outside any chapter's text, are exactly the ones no
+  /// heading may take (`Section.reservedIDs`): a new id in the template must be reserved too.
+  func testThePagesOwnIdsAreReservedFromHeadings() throws {
+    let site = SiteFixture.site([("01-a.md", "# Alpha\n\nText.\n")])
+    let page = SiteFixture.text(site, "01-a.html")
+    let pattern = try NSRegularExpression(pattern: #" id="([^"]*)""#)
+    let ids = pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)).map {
+      String(page[Range($0.range(at: 1), in: page)!])
+    }
+    XCTAssertEqual(Set(ids).subtracting(["alpha"]), Section.reservedIDs)
   }
 }

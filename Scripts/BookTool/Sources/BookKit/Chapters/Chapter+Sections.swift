@@ -19,18 +19,17 @@ public struct Section: Hashable, Sendable {
 }
 
 extension Chapter {
-  /// The chapter's headings in order, each with a unique anchor id.
+  /// The chapter's headings in order, each with an anchor id unique within the page: GitHub's (`a`, then
+  /// `a-1`, `a-2` for repeats), but never one an earlier heading took (`## A`, `## A`, `## A-1` give `a`,
+  /// `a-1`, `a-1-1`), and never one of the page's own ids (see `Section.isReserved`: `## Search` gives
+  /// `section-search`).
   public var sections: [Section] {
-    var used: [String: Int] = [:]
+    var ids = SectionIDs()
     var sections: [Section] = []
     self.document.forEachNode { node in
       guard case .heading(let level) = node.kind else { return }
       let title = node.plainText
-      let base = Self.slug(title)
-      let count = used[base, default: 0]
-      used[base] = count + 1
-      sections.append(
-        Section(level: level, title: title, id: count == 0 ? base : "\(base)-\(count)", line: node.startLine))
+      sections.append(Section(level: level, title: title, id: ids.claim(Self.slug(title)), line: node.startLine))
     }
     return sections
   }

@@ -2,8 +2,9 @@
 /// `Chapters/01-a.md:3:1: error: unknown attribute 'flie' [unknown-attribute]`.
 ///
 /// The one list of rule identifiers: diagnostics and command failures take a case, never a string, and
-/// the README's rule table is checked against `allCases`. A case's name is its identifier in lower camel
-/// case (`unknown-attribute` → `unknownAttribute`), so either can be found from the other.
+/// the rule tables of the tool's guide (`Scripts/BookTool/README.md`) are checked against `allCases`. A
+/// case's name is its identifier in lower camel case (`unknown-attribute` → `unknownAttribute`), so either
+/// can be found from the other.
 public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   // Listing tags and `file=` paths.
   /// An attribute the tool does not know.
@@ -140,8 +141,6 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case diagramWithoutTitle = "diagram-without-title"
   /// A warning: a diagram wider than the page's column even at the smallest legible size.
   case diagramTooWide = "diagram-too-wide"
-  /// graphviz's `dot` is not on `PATH`.
-  case graphvizMissing = "graphviz-missing"
   /// `dot` could not lay a diagram out.
   case graphvizFailed = "graphviz-failed"
 

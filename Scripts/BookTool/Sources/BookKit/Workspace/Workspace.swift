@@ -51,7 +51,7 @@ public struct Workspace: Sendable {
       case .throughSymlink(let path, let link):
         "refusing to write '\(path)': '\(link)' is a symbolic link (the tool never writes or removes through one)"
       case .readOutside(let path):
-        "refusing to read '\(path)': it is a symbolic link that leads out of the workspace"
+        "refusing to read '\(path)': it leads out of the workspace through a symbolic link"
       }
     }
 
@@ -156,5 +156,18 @@ public struct Workspace: Sendable {
   /// The bytes of a file, or nil when there is none.
   public func readIfPresent(_ path: String) throws -> Data? {
     self.exists(path) ? try self.read(path) : nil
+  }
+
+  /// The bytes of a file, or nil when there is none; but a path that a symbolic link on the way leads out
+  /// of the workspace (`Chapters/images` → a folder elsewhere) is refused, not taken for a missing file.
+  public func readConfinedIfPresent(_ path: String) throws -> Data? {
+    do {
+      _ = try self.url(path)
+    } catch Failure.outside {
+      let byName = self.root.appendingPathComponent(path).standardizedFileURL
+      let inside = Self.components(of: byName, within: self.root, allowingRoot: false)
+      throw inside ? Failure.readOutside(path) : Failure.outside(path)
+    }
+    return try self.readIfPresent(path)
   }
 }

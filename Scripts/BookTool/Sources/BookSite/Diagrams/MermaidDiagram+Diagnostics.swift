@@ -2,18 +2,8 @@ import BookKit
 
 extension MermaidDiagram {
   /// The rule identifiers of problems that come from the machine (graphviz), not from the chapter:
-  /// such results are not cached, so that installing graphviz fixes them without a restart.
-  static let graphvizRules: Set<RuleID> = [.graphvizMissing, .graphvizFailed]
-
-  /// `dot` is not on `PATH`.
-  static func graphvizMissing(at location: SourceLocation) -> DiagnosticsError {
-    DiagnosticsError([
-      Diagnostic(
-        .error, id: .graphvizMissing, at: location,
-        "Mermaid diagrams are laid out by graphviz, but 'dot' is not on PATH; install the 'graphviz' package "
-          + "(Scripts/setup.sh does)")
-    ])
-  }
+  /// such results are not cached, so that mending graphviz fixes them without a restart.
+  static let graphvizRules: Set<RuleID> = [.graphvizFailed]
 
   /// `dot` could not lay the diagram out.
   static func graphvizFailed(_ failure: Graphviz.Failure, at location: SourceLocation) -> DiagnosticsError {

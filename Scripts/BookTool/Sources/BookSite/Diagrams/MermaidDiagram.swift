@@ -74,16 +74,17 @@ public enum MermaidDiagram {
 
   // MARK: - Uncached rendering
 
-  /// Renders diagrams with the given `dot` program (nil: graphviz is missing), without the cache.
+  /// Renders diagrams with the given `dot` program, without the cache.
   static func render(
-    _ diagrams: [(source: String, location: SourceLocation)], dot: URL?
+    _ diagrams: [(source: String, location: SourceLocation)], dot: URL
   ) -> [Result<String, DiagnosticsError>] {
-    Self.render(diagrams, engine: dot.map(Graphviz.Engine.executable))
+    Self.render(diagrams, engine: .executable(dot))
   }
 
-  /// Renders diagrams with the given engine (nil: graphviz is missing), without the cache.
+  /// Renders diagrams with the given engine, without the cache. graphviz's library is linked into the
+  /// tool, so an engine is always at hand.
   static func render(
-    _ diagrams: [(source: String, location: SourceLocation)], engine: Graphviz.Engine?
+    _ diagrams: [(source: String, location: SourceLocation)], engine: Graphviz.Engine
   ) -> [Result<String, DiagnosticsError>] {
     let parsed = diagrams.map { FlowchartParser.parse($0.source, at: $0.location) }
     var results: [Result<String, DiagnosticsError>] = parsed.map { result in
@@ -91,10 +92,6 @@ public enum MermaidDiagram {
     }
     let charts = parsed.indices.compactMap { index in (try? parsed[index].get()).map { (index, $0) } }
     guard !charts.isEmpty else { return results }
-    guard let engine else {
-      for (index, _) in charts { results[index] = .failure(Self.graphvizMissing(at: diagrams[index].location)) }
-      return results
-    }
     let laidOut = Self.layOut(charts.map(\.1), engine: engine)
     for ((index, chart), layout) in zip(charts, laidOut) {
       let location = diagrams[index].location

@@ -24,7 +24,7 @@ public enum SiteBuild {
       book: book, metadata: metadata, cache: cache, diagrams: diagrams, memo: memo, epubChapters: epubChapters,
       timings: &timings
     ) { path in
-      let data = try input.readIfPresent("\(input.chaptersFolder)/\(path)")
+      let data = try input.readConfinedIfPresent("\(input.chaptersFolder)/\(path)")
       if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
       return data
     }
@@ -118,7 +118,7 @@ extension SiteBuild {
     let metadata = try BookMetadata.load(from: workspace)
     // No highlight cache: `book check` leaves the workspace exactly as it found it, `.build/` included.
     let site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
-      try workspace.readIfPresent("\(workspace.chaptersFolder)/\(path)")
+      try workspace.readConfinedIfPresent("\(workspace.chaptersFolder)/\(path)")
     }
     guard !site.diagnostics.hasErrors,
       !book.diagnostics.contains(where: { RuleID.chapterReadingRules.contains($0.id) })
