@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3400)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3399)
 import AnimalsData
 
 /// A failure of the fake store, with a fixed message.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3202)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3201)
 import AnimalsData
 import Foundation
 import ImmutableData
@@ -45,7 +45,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3475)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3474)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 
