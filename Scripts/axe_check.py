@@ -5,7 +5,7 @@ Every chapter, changes and index page, and three of the code pages (one template
 light and the dark scheme at 1280 px, and a sample of pages (the index, a chapter, a changes page and the
 last chapter) in both schemes at 390 px, the phone width: the whole site at the narrow width would not fit
 CI's budget. The dark passes run the colour rules only (COLOUR_RULES): nothing else differs between
-the schemes. Prints each violation (rule, impact, the first few elements)
+the schemes; and they leave out print.html, whose articles are the chapter pages' own. Prints each violation (rule, impact, the first few elements)
 and the time each pass took. Pages are shared among one tab per core. Uses browser_check.py's DevTools
 harness (standard library only).
 
@@ -85,7 +85,10 @@ def main():
     with open(axe_path, encoding="utf-8") as file:
         source = file.read()
     pages = sorted(name for name in os.listdir(site) if name.endswith(".html")) + code_page_sample(site)
-    passes = [("light", 1280, 900, False, pages), ("dark", 1280, 900, False, pages),
+    # print.html holds every chapter's article again, with the chapter pages' markup and colours: the
+    # light pass reads it with every rule, and the dark (colour) pass reads the chapter pages it repeats.
+    dark_pages = [name for name in pages if name != "print.html"]
+    passes = [("light", 1280, 900, False, pages), ("dark", 1280, 900, False, dark_pages),
               ("light", 390, 844, True, sample(pages)), ("dark", 390, 844, True, sample(pages))]
     # One tab per core: Chromium renders each tab in a process of its own, so the tabs run side by side.
     jobs = max(1, min(os.cpu_count() or 1, 4))
