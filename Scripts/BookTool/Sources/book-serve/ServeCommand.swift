@@ -11,10 +11,11 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve Site/ on this machine, rebuilding it and reloading open pages when a chapter changes.",
     discussion: """
-      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 300 ms. \
-      After a change it re-renders the site (as `book site` does) and open pages reload. The reload script \
-      is added to pages as they are served; the files on disk never contain it. A request must arrive \
-      within 10 s; a page's reload poll is answered within 25 s. Stop with Ctrl-C.
+      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 50 ms. \
+      After a change it renders again, as `book site` does, only the pages the change can reach, and open \
+      pages reload. The reload script is added to pages as they are served; the files on disk never \
+      contain it. A request must arrive within 10 s; a page's reload poll is answered within 25 s. Stop \
+      with Ctrl-C.
       """)
 
   @OptionGroup var options: WorkspaceOptions
@@ -67,22 +68,24 @@ struct ServeCommand: ParsableCommand {
     return try outcome.get()
   }
 
-  /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote;
-  /// diagnostics and failures go to standard error in compiler format. Returns whether any file changed.
-  /// Errors leave the site as it was.
+  /// Renders the workspace's chapters into its site folder with `book site`'s incremental build (page
+  /// memo and caches: only the pages an edit can change are rendered, byte-identical to a full render),
+  /// printing what it wrote; diagnostics and failures go to standard error in compiler format. Returns
+  /// whether any file changed. Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
     do {
       var timings = SiteTimings()
-      let site = try SiteBuild.make(from: workspace, timings: &timings)
-      let plan = try SiteOutput(site: site, workspace: workspace, folder: defaultSiteFolder)
+      let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+      let site = try build.render(timings: &timings)
+      let plan = try build.plan(site, timings: &timings)
       let diagnostics = site.diagnostics + plan.diagnostics
       Self.printDiagnostics(diagnostics)
       guard !diagnostics.hasErrors else {
         Self.say("not rebuilt; fix the errors above")
         return false
       }
-      let changes = try plan.apply(to: workspace)
+      let changes = try build.write(site, plan: plan, timings: &timings)
       let count = changes.written.count + changes.removed.count
       if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
       return count > 0

@@ -25,7 +25,7 @@ final class ChapterWatcher: @unchecked Sendable {
   private var finished = true
 
   /// A watcher of `folder` that polls every `interval` seconds once started.
-  init(folder: URL, interval: TimeInterval = 0.3, onChange: @escaping @Sendable () -> Void) {
+  init(folder: URL, interval: TimeInterval = 0.05, onChange: @escaping @Sendable () -> Void) {
     self.folder = folder
     self.interval = interval
     self.onChange = onChange

@@ -19,7 +19,7 @@ final class PreviewSession: Sendable {
 
   /// Starts serving `site` on `host:port` and watching `chapters`, calling `rebuild` after each change.
   static func start(
-    site: URL, chapters: URL, host: String, port: UInt16, pollInterval: TimeInterval = 0.3,
+    site: URL, chapters: URL, host: String, port: UInt16, pollInterval: TimeInterval = 0.05,
     reloadPollTimeout: Duration = .seconds(25), requestTimeout: Duration = .seconds(10),
     rebuild: @escaping Rebuild
   ) async throws -> PreviewSession {
