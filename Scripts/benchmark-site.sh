@@ -211,7 +211,7 @@ serve_root="$work/serve"
 mkdir -p "$serve_root"
 cp -r "$chapters" "$serve_root/Chapters"
 printf '// benchmark workspace\n' >"$serve_root/Package.swift"
-"$serve" serve --port 0 --host 127.0.0.1 --root "$serve_root" >"$work/serve.log" 2>&1 &
+"$serve" --port 0 --host 127.0.0.1 --root "$serve_root" >"$work/serve.log" 2>&1 &
 serve_pid=$!
 serve_port=""
 for _ in $(seq 1200); do  # at most 120 s for the first render

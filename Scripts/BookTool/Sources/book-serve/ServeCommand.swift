@@ -47,9 +47,10 @@ struct ServeCommand: ParsableCommand {
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
-        try await PreviewSession.start(site: site, chapters: chapters, host: host, port: port) {
-          Self.renderSite(of: workspace)
-        }
+        let builds = PreviewBuilds(workspace: workspace)
+        return try await PreviewSession.start(
+          site: site, chapters: chapters, host: host, port: port, rebuild: builds.rebuild,
+          afterReload: builds.keepCaches)
       }
     } catch let failure as PreviewServer.Failure {
       try fail(failure.description, rule: .cannotListen)
@@ -68,31 +69,40 @@ struct ServeCommand: ParsableCommand {
     return try outcome.get()
   }
 
-  /// Renders the workspace's chapters into its site folder with `book site`'s incremental build (page
-  /// memo and caches: only the pages an edit can change are rendered, byte-identical to a full render),
-  /// printing what it wrote; diagnostics and failures go to standard error in compiler format. Returns
-  /// whether any file changed. Errors leave the site as it was.
+  /// Renders the workspace's chapters into its site folder with `book site`'s incremental build, and
+  /// keeps its caches. Returns whether any file changed. Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+    guard let written = Self.writeSite(with: build) else { return false }
+    var timings = SiteTimings()
+    build.keep(written.site, plan: written.plan, timings: &timings)
+    return written.changed
+  }
+
+  /// Renders and writes the site with `build` (page memo and caches: only the pages an edit can change
+  /// are rendered, byte-identical to a full render), printing what it wrote; diagnostics and failures go
+  /// to standard error in compiler format. Returns what was written, or nil when errors left the site as
+  /// it was. The caller keeps the build's caches (`CachedSiteBuild.keep`).
+  static func writeSite(with build: CachedSiteBuild) -> (site: RenderedSite, plan: SiteOutput, changed: Bool)? {
     do {
       var timings = SiteTimings()
-      let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
       let site = try build.render(timings: &timings)
       let plan = try build.plan(site, timings: &timings)
       let diagnostics = site.diagnostics + plan.diagnostics
       Self.printDiagnostics(diagnostics)
       guard !diagnostics.hasErrors else {
         Self.say("not rebuilt; fix the errors above")
-        return false
+        return nil
       }
       let changes = try build.write(site, plan: plan, timings: &timings)
       let count = changes.written.count + changes.removed.count
       if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
-      return count > 0
+      return (site, plan, count > 0)
     } catch {
       Self.printFailure(error)
       Self.say("not rebuilt; fix the errors above")
-      return false
+      return nil
     }
   }
 

@@ -52,6 +52,7 @@ struct SiteCommand: ParsableCommand {
       let plan = try build.plan(site, timings: &timings)
       try report(plan.diagnostics)
       let changes = try build.write(site, plan: plan, timings: &timings)
+      build.keep(site, plan: plan, timings: &timings)
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(

@@ -30,12 +30,11 @@ final class ServeIncrementalTests: XCTestCase {
       atPath: workspace.url(".build/book-site-cache").path
     ).filter { $0.hasPrefix("pages-") }
     XCTAssertEqual(memos.count, 1, "the build leaves a page memo for the next one, as `book site` does")
+    // The command's own builds: the caches are kept after the reload is answered.
+    let builds = PreviewBuilds(workspace: workspace)
     let session = try await PreviewSession.start(
       site: workspace.url("Site"), chapters: workspace.url("Chapters"), host: "127.0.0.1", port: 0,
-      reloadPollTimeout: .seconds(15)
-    ) {
-      ServeCommand.renderSite(of: workspace)
-    }
+      reloadPollTimeout: .seconds(15), rebuild: builds.rebuild, afterReload: builds.keepCaches)
     self.addTeardownBlock { await session.stop() }
     let page = try XCTUnwrap(URL(string: session.address + "02-two.html"))
     let before = try await ServeTests.fetch(page)

@@ -36,18 +36,21 @@ package struct CachedSiteBuild: Sendable {
     try timings.measure(.write) { try SiteOutput(site: site, workspace: self.output, folder: self.folder) }
   }
 
-  /// Writes a planned site that has no errors, then keeps the caches it used and stamps the build (a
-  /// failure to keep either only costs the next build its shortcut).
+  /// Writes a planned site that has no errors: only the files whose bytes change.
   package func write(
     _ site: RenderedSite, plan: SiteOutput, timings: inout SiteTimings
   ) throws -> SiteOutput.Changes {
-    let changes = try timings.measure(.write) { try plan.apply(to: self.output) }
+    try timings.measure(.write) { try plan.apply(to: self.output) }
+  }
+
+  /// Once `site` is written: keeps the caches it used and stamps the build (a failure to keep either
+  /// only costs the next build its shortcut). `book serve` does it after the open pages are told to reload.
+  package func keep(_ site: RenderedSite, plan: SiteOutput, timings: inout SiteTimings) {
     timings.measure(.caches) {
       SiteBuild.keepCaches(of: site, highlights: self.highlights, diagrams: self.diagrams, memo: self.memo)
     }
     if let stamp = self.stamp {
       timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
     }
-    return changes
   }
 }
