@@ -31,8 +31,10 @@ struct ServeCommand: ParsableCommand {
     try reportingFailures {
       let workspace = try self.options.workspace(lock: nil)
       Self.raiseDescriptorLimit()
-      _ = Self.renderSite(of: workspace)
-      let session = try self.startSession(for: workspace)
+      let builds = PreviewBuilds(workspace: workspace)
+      _ = builds.rebuild()
+      builds.keepCaches()
+      let session = try self.startSession(for: workspace, builds: builds)
       Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")
       Self.waitForInterrupt()
       Self.say("stopping")
@@ -42,13 +44,12 @@ struct ServeCommand: ParsableCommand {
   }
 
   /// Starts the server and the watcher over the workspace's site and chapters.
-  private func startSession(for workspace: Workspace) throws -> PreviewSession {
+  private func startSession(for workspace: Workspace, builds: PreviewBuilds) throws -> PreviewSession {
     let (site, chapters) = (try workspace.url(defaultSiteFolder), try workspace.url(workspace.chaptersFolder))
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
-        let builds = PreviewBuilds(workspace: workspace)
-        return try await PreviewSession.start(
+        try await PreviewSession.start(
           site: site, chapters: chapters, host: host, port: port, rebuild: builds.rebuild,
           afterReload: builds.keepCaches)
       }

@@ -11,13 +11,19 @@ package struct CachedSiteBuild: Sendable {
   let highlights: HighlightCache?, diagrams: DiagramCache?
   /// The page memo of this site folder (nil: `--no-cache`).
   let memo: SiteMemo?
+  /// The chapters parsed by earlier builds of this value, kept in memory (`book serve`), or nil.
+  let parsed: ParsedChapters?
 
   /// The build of `input`'s chapters into `folder` of `output`; `caching: false` uses no cache at all.
-  package init(input: Workspace, output: Workspace, folder: String, caching: Bool = true) {
+  /// `keepingChapters` keeps the parsed chapters in memory for the next build of this value.
+  package init(
+    input: Workspace, output: Workspace, folder: String, caching: Bool = true, keepingChapters: Bool = false
+  ) {
     (self.input, self.output, self.folder) = (input, output, folder)
     self.highlights = caching ? HighlightCache(workspaceRoot: input.root) : nil
     self.diagrams = caching ? DiagramCache(workspaceRoot: input.root) : nil
     self.memo = caching ? SiteMemo(input: input, output: output, folder: folder) : nil
+    self.parsed = keepingChapters ? ParsedChapters() : nil
   }
 
   /// The stamp file of this site folder (nil for a folder outside a workspace's own `Site/`).
@@ -28,7 +34,7 @@ package struct CachedSiteBuild: Sendable {
   package func render(full: Bool = false, timings: inout SiteTimings) throws -> RenderedSite {
     try SiteBuild.make(
       from: self.input, cache: self.highlights, diagrams: self.diagrams, memo: full ? nil : self.memo,
-      timings: &timings)
+      parsed: self.parsed, timings: &timings)
   }
 
   /// Plans `site` against the folder on disk: what would be written and removed, and its problems.

@@ -4,7 +4,7 @@ import BookSite
 import Synchronization
 
 /// The preview's site builds, one after another on the watcher's thread: each is `book site`'s
-/// incremental build, and what it only keeps for the next build (caches, page memo, stamp) is saved
+/// incremental build, with the chapters parsed by earlier builds kept in memory; what a build only keeps for the next build (caches, page memo, stamp) is saved
 /// after the open pages have been told to reload, so that saving it does not delay them.
 final class PreviewBuilds: Sendable {
   /// The build of the workspace's site.
@@ -14,7 +14,8 @@ final class PreviewBuilds: Sendable {
 
   /// The builds of `workspace`'s chapters into its site folder.
   init(workspace: Workspace) {
-    self.build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+    self.build = CachedSiteBuild(
+      input: workspace, output: workspace, folder: defaultSiteFolder, keepingChapters: true)
   }
 
   /// Renders and writes the site; returns whether any file changed (errors leave the site as it was).
