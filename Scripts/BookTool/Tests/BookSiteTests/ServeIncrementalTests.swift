@@ -58,6 +58,33 @@ final class ServeIncrementalTests: XCTestCase {
     XCTAssertEqual(after.body, LiveReload.injectingScript(into: rendered, generation: 1), "served as fully rendered")
   }
 
+  func testABuildThatFailsLeavesTheLastGoodSiteAndKeepsNoCache() throws {
+    let workspace = try self.makeWorkspace()
+    let builds = PreviewBuilds(workspace: workspace)
+    XCTAssertTrue(builds.rebuild(), "the first build writes the site")
+    builds.keepCaches()
+    let good = try workspace.read("Site/02-two.html")
+    let memo = try Self.memo(in: workspace)
+    try workspace.write(Data("{}".utf8), to: "Chapters/book.json")
+    let text = IncrementalSiteTests.two + "Written while book.json is broken.\n"
+    try workspace.write(Data(text.utf8), to: "Chapters/02-two.md")
+    XCTAssertFalse(builds.rebuild(), "invalid book.json: not rebuilt")
+    builds.keepCaches()
+    XCTAssertEqual(try workspace.read("Site/02-two.html"), good, "the last good page stays")
+    XCTAssertEqual(try Self.memo(in: workspace), memo, "a failed build keeps nothing")
+    try FileManager.default.removeItem(at: workspace.url("Chapters/book.json"))
+    XCTAssertTrue(builds.rebuild(), "mended: rebuilt")
+    XCTAssertTrue(String(decoding: try workspace.read("Site/02-two.html"), as: UTF8.self).contains("is broken."))
+  }
+
+  /// The bytes of the workspace's one page memo.
+  static func memo(in workspace: Workspace) throws -> Data {
+    let folder = try workspace.url(".build/book-site-cache")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("pages-") }
+    XCTAssertEqual(names.count, 1)
+    return try Data(contentsOf: folder.appendingPathComponent(try XCTUnwrap(names.first)))
+  }
+
   /// Runs `book site --full` on the workspace: its status and standard output.
   static func siteFull(_ workspace: Workspace) throws -> (status: Int32, output: String) {
     let process = Process()
