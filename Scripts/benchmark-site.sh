@@ -15,14 +15,26 @@
 # goal is measured against) and once as one process per chapter (its "one edit" converts only that chapter).
 # Each figure is the median (and minimum) of RUNS runs; the machine may be busy, so medians are what count.
 # Prints whether the goals are met: a cold render at most 1/3 of Hugo's and at most 10x bare cmark-gfm's
-# (one process), and one chapter edited re-rendered in at most 60 ms.
+# (one process), and one chapter edited re-rendered in at most 60 ms. Last, it starts `book serve` (the
+# release build of book-serve) on the same chapters, on 127.0.0.1 and a free port, and times RUNS edits of
+# one chapter's prose from the file written to an open page's reload poll answered
+# (Scripts/serve_reload_latency.py); the goal is at most 150 ms.
 # Usage: Scripts/benchmark-site.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs="${1:-7}"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+serve_pid=""
+# The preview server, when it runs, is stopped by its process id (bounded), before the folder goes.
+stop_serve() {
+  [ -n "$serve_pid" ] || return 0
+  kill -INT "$serve_pid" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "$serve_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$serve_pid" 2>/dev/null || true
+  serve_pid=""
+}
+trap 'stop_serve; rm -rf "$work"' EXIT
 chapters="$work/chapters"
 site="$work/site"
 
@@ -41,7 +53,9 @@ fi
 python3 Scripts/synthetic_book.py "$chapters" 21 27000 12
 echo "benchmark: building the book tool (release)"
 swift build -c release --package-path Scripts/BookTool --product book >/dev/null
+swift build -c release --package-path Scripts/BookTool --product book-serve >/dev/null
 book=Scripts/BookTool/.build/release/book
+serve=Scripts/BookTool/.build/release/book-serve
 cache="$work/.build/book-site-cache"  # the input workspace is $work: the chapters folder's parent (highlights, diagrams, page memos)
 edited_chapter="chapter-10.md"
 
@@ -191,6 +205,33 @@ goal "cold render at most 10x bare cmark-gfm's (one process)" "$(result book-col
 goal "one chapter edited, re-rendered" "$(result book-edited)" 60
 echo "(CPU time, user+sys: book cold $(result book-cold-cpu) ms vs hugo cold $(result hugo-cold-cpu) ms;" \
   "book one edit $(result book-edited-cpu) ms)"
+
+# --- book serve: one chapter's prose edited, from the file written to the open page's reload answered ---
+serve_root="$work/serve"
+mkdir -p "$serve_root"
+cp -r "$chapters" "$serve_root/Chapters"
+printf '// benchmark workspace\n' >"$serve_root/Package.swift"
+"$serve" --port 0 --host 127.0.0.1 --root "$serve_root" >"$work/serve.log" 2>&1 &
+serve_pid=$!
+serve_port=""
+for _ in $(seq 1200); do  # at most 120 s for the first render
+  serve_port="$(sed -nE 's|^book serve: serving Site/ at http://127\.0\.0\.1:([0-9]+)/.*|\1|p' "$work/serve.log")"
+  [ -n "$serve_port" ] && break
+  kill -0 "$serve_pid" 2>/dev/null || break
+  sleep 0.1
+done
+if [ -z "$serve_port" ]; then
+  cat "$work/serve.log" >&2
+  echo "benchmark: book serve did not start" >&2
+  exit 1
+fi
+timeout 600 python3 Scripts/serve_reload_latency.py "$serve_port" "$serve_root/Chapters/$edited_chapter" "$runs" \
+  >"$work/serve-edited"
+stop_serve
+summarize "serve: one chapter's prose edited → reload answered" serve-edited <"$work/serve-edited"
+echo "serve: one chapter's prose edited → reload answered in $(result serve-edited) ms" \
+  "(median of $runs runs, release build, through the server on 127.0.0.1)"
+goal "book serve: one chapter's prose edited → reload answered" "$(result serve-edited)" 150
 
 echo
 echo "where the time goes, cold (--full --no-cache):"

@@ -11,10 +11,11 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve Site/ on this machine, rebuilding it and reloading open pages when a chapter changes.",
     discussion: """
-      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 300 ms. \
-      After a change it re-renders the site (as `book site` does) and open pages reload. The reload script \
-      is added to pages as they are served; the files on disk never contain it. A request must arrive \
-      within 10 s; a page's reload poll is answered within 25 s. Stop with Ctrl-C.
+      Renders the site once, serves Site/ over HTTP on this machine only, and polls Chapters/ every 50 ms. \
+      After a change it renders again, as `book site` does, only the pages the change can reach, and open \
+      pages reload. The reload script is added to pages as they are served; the files on disk never \
+      contain it. A request must arrive within 10 s; a page's reload poll is answered within 25 s. Stop \
+      with Ctrl-C.
       """)
 
   @OptionGroup var options: WorkspaceOptions
@@ -30,8 +31,10 @@ struct ServeCommand: ParsableCommand {
     try reportingFailures {
       let workspace = try self.options.workspace(lock: nil)
       Self.raiseDescriptorLimit()
-      _ = Self.renderSite(of: workspace)
-      let session = try self.startSession(for: workspace)
+      let builds = PreviewBuilds(workspace: workspace)
+      _ = builds.rebuild()
+      builds.keepCaches()
+      let session = try self.startSession(for: workspace, builds: builds)
       Self.say("serving Site/ at \(session.address) (Ctrl-C to stop)")
       Self.waitForInterrupt()
       Self.say("stopping")
@@ -41,14 +44,14 @@ struct ServeCommand: ParsableCommand {
   }
 
   /// Starts the server and the watcher over the workspace's site and chapters.
-  private func startSession(for workspace: Workspace) throws -> PreviewSession {
+  private func startSession(for workspace: Workspace, builds: PreviewBuilds) throws -> PreviewSession {
     let (site, chapters) = (try workspace.url(defaultSiteFolder), try workspace.url(workspace.chaptersFolder))
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
-        try await PreviewSession.start(site: site, chapters: chapters, host: host, port: port) {
-          Self.renderSite(of: workspace)
-        }
+        try await PreviewSession.start(
+          site: site, chapters: chapters, host: host, port: port, rebuild: builds.rebuild,
+          afterReload: builds.keepCaches)
       }
     } catch let failure as PreviewServer.Failure {
       try fail(failure.description, rule: .cannotListen)
@@ -67,29 +70,40 @@ struct ServeCommand: ParsableCommand {
     return try outcome.get()
   }
 
-  /// Renders the workspace's chapters into its site folder, as `book site` does, printing what it wrote;
-  /// diagnostics and failures go to standard error in compiler format. Returns whether any file changed.
-  /// Errors leave the site as it was.
+  /// Renders the workspace's chapters into its site folder with `book site`'s incremental build, and
+  /// keeps its caches. Returns whether any file changed. Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+    guard let written = Self.writeSite(with: build) else { return false }
+    var timings = SiteTimings()
+    build.keep(written.site, plan: written.plan, timings: &timings)
+    return written.changed
+  }
+
+  /// Renders and writes the site with `build` (page memo and caches: only the pages an edit can change
+  /// are rendered, byte-identical to a full render), printing what it wrote; diagnostics and failures go
+  /// to standard error in compiler format. Returns what was written, or nil when errors left the site as
+  /// it was. The caller keeps the build's caches (`CachedSiteBuild.keep`).
+  static func writeSite(with build: CachedSiteBuild) -> (site: RenderedSite, plan: SiteOutput, changed: Bool)? {
     do {
       var timings = SiteTimings()
-      let site = try SiteBuild.make(from: workspace, timings: &timings)
-      let plan = try SiteOutput(site: site, workspace: workspace, folder: defaultSiteFolder)
+      let site = try build.render(timings: &timings)
+      let plan = try build.plan(site, timings: &timings)
       let diagnostics = site.diagnostics + plan.diagnostics
       Self.printDiagnostics(diagnostics)
       guard !diagnostics.hasErrors else {
         Self.say("not rebuilt; fix the errors above")
-        return false
+        return nil
       }
-      let changes = try plan.apply(to: workspace)
+      let changes = try build.write(site, plan: plan, timings: &timings)
       let count = changes.written.count + changes.removed.count
       if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
-      return count > 0
+      return (site, plan, count > 0)
     } catch {
       Self.printFailure(error)
       Self.say("not rebuilt; fix the errors above")
-      return false
+      return nil
     }
   }
 

@@ -42,23 +42,17 @@ struct SiteCommand: ParsableCommand {
     try reportingFailures {
       let (input, output, folder) = try self.locations()
       var timings = SiteTimings()
-      let stamp = SiteStamp.file(input: input, output: output, folder: folder)
-      if try self.isUnchanged(since: stamp, input: input, output: output, timings: &timings) {
+      let build = CachedSiteBuild(input: input, output: output, folder: folder, caching: !self.noCache)
+      if try self.isUnchanged(since: build.stamp, input: input, output: output, timings: &timings) {
         self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
         return
       }
-      let cache = self.noCache ? nil : HighlightCache(workspaceRoot: input.root)
-      let diagrams = self.noCache ? nil : DiagramCache(workspaceRoot: input.root)
-      // A forced or cacheless render renders every page; it still leaves a memo for the next run.
-      let memo = self.noCache ? nil : SiteMemo(input: input, output: output, folder: folder)
-      let site = try SiteBuild.make(
-        from: input, cache: cache, diagrams: diagrams, memo: self.full ? nil : memo, timings: &timings)
+      let site = try build.render(full: self.full, timings: &timings)
       try report(site.diagnostics)
-      let (plan, changes) = try Self.write(site, into: output, folder: folder, timings: &timings)
-      timings.measure(.caches) { SiteBuild.keepCaches(of: site, highlights: cache, diagrams: diagrams, memo: memo) }
-      if let stamp {
-        timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
-      }
+      let plan = try build.plan(site, timings: &timings)
+      try report(plan.diagnostics)
+      let changes = try build.write(site, plan: plan, timings: &timings)
+      build.keep(site, plan: plan, timings: &timings)
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(
@@ -74,17 +68,6 @@ struct SiteCommand: ParsableCommand {
     guard !self.full else { return false }
     return try timings.measure(.stamp) {
       try SiteStamp.load(from: stamp)?.isCurrent(input: input, output: output) == true
-    }
-  }
-
-  /// Plans the site against the disk and writes what changed; nothing at all when there is an error.
-  private static func write(
-    _ site: RenderedSite, into output: Workspace, folder: String, timings: inout SiteTimings
-  ) throws -> (plan: SiteOutput, changes: SiteOutput.Changes) {
-    try timings.measure(.write) {
-      let plan = try SiteOutput(site: site, workspace: output, folder: folder)
-      try report(plan.diagnostics)
-      return (plan, try plan.apply(to: output))
     }
   }
 

@@ -23,10 +23,16 @@ public enum ChapterLoader {
     return (loaded.chapters, loaded.diagnostics)
   }
 
+  /// A chapter file's bytes parsed (`chapter(path:data:)`), or why they cannot be.
+  public typealias Parsed = Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError>
+
   /// The one loop that reads a book's chapters, from disk (a workspace) or from a git tree (`book tag`):
-  /// each file at `paths` is read with `read`, in order, then parsed on every core, biggest first. A file
-  /// whose name cannot be a chapter's is reported and not read.
-  public static func load(paths: [String], read: (String) throws -> Data) throws -> Loaded {
+  /// each file at `paths` is read with `read`, in order, then parsed with `parse` on every core, biggest
+  /// first. A file whose name cannot be a chapter's is reported and not read.
+  public static func load(
+    paths: [String], read: (String) throws -> Data,
+    parse: @escaping @Sendable (_ path: String, _ data: Data) -> Parsed = { Self.chapter(path: $0, data: $1) }
+  ) throws -> Loaded {
     var diagnostics: [Diagnostic] = []
     var files: [(path: String, data: Data)] = []
     for path in paths {
@@ -37,7 +43,7 @@ public enum ChapterLoader {
       }
     }
     let parsed = Parallel.map(
-      files, largestFirst: { $0.data.count }, { Self.chapter(path: $0.path, data: $0.data) })
+      files, largestFirst: { $0.data.count }, { parse($0.path, $0.data) })
     var chapters: [Chapter] = []
     for result in parsed {
       switch result {
@@ -52,9 +58,7 @@ public enum ChapterLoader {
   }
 
   /// Builds a chapter from a file's bytes, or reports why it cannot.
-  public static func chapter(
-    path: String, data: Data
-  ) -> Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError> {
+  public static func chapter(path: String, data: Data) -> Parsed {
     if let problem = Self.nameProblem(path: path) { return .failure(DiagnosticsError([problem])) }
     guard let source = String(validatingUTF8Data: data) else {
       let location = Self.firstInvalidUTF8(in: data, path: path)

@@ -12,12 +12,13 @@ public enum SiteBuild {
   /// Highlighted code is reused from `cache` when it is given (output is the same either way).
   /// With `diagrams`, laid-out diagrams are reused from that cache; with `memo`, pages whose inputs did
   /// not change since the last build are taken from the site folder (output is the same either way).
+  /// With `parsed`, chapters whose bytes did not change since the last build are not parsed again.
   public static func make(
     from input: Workspace, cache: HighlightCache? = nil, diagrams: DiagramCache? = nil, memo: SiteMemo? = nil,
-    timings: inout SiteTimings
+    parsed: ParsedChapters? = nil, timings: inout SiteTimings
   ) throws -> RenderedSite {
     var inputs: [String: UInt64] = [:]
-    let (book, metadata) = try Self.load(from: input, hashing: &inputs, timings: &timings)
+    let (book, metadata) = try Self.load(from: input, parsed: parsed, hashing: &inputs, timings: &timings)
     // The e-book's converted chapters are kept whenever the highlights are (not with --no-cache).
     let epubChapters = cache.map { _ in EPUBChapterCache(workspace: input) }
     var site = Self.make(
@@ -37,10 +38,14 @@ public enum SiteBuild {
   /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
   /// build must describe exactly what was rendered, even if a file changes while the site renders.
   private static func load(
-    from input: Workspace, hashing inputs: inout [String: UInt64], timings: inout SiteTimings
+    from input: Workspace, parsed: ParsedChapters?, hashing inputs: inout [String: UInt64],
+    timings: inout SiteTimings
   ) throws -> (Book, Result<BookMetadata, DiagnosticsError>) {
     let (loaded, metadataData) = try timings.measure(.load) {
-      let loaded = try ChapterLoader.load(paths: try input.chapterPaths(), read: input.read)
+      let paths = try input.chapterPaths()
+      let loaded =
+        try parsed.map { parsed in try ChapterLoader.load(paths: paths, read: input.read, parse: parsed.parse) }
+        ?? ChapterLoader.load(paths: paths, read: input.read)
       let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
       if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
       return (loaded, metadata.data)

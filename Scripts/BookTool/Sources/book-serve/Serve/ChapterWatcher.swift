@@ -4,7 +4,9 @@ import Foundation
 /// and calls `onChange` on its own thread after each change it sees.
 ///
 /// Polling keeps it portable and simple; a chapter folder is a few dozen files, so a poll costs
-/// microseconds. Changes made while `onChange` runs are seen at the next poll.
+/// microseconds. Where the system tells of writes (`FolderEvents`: inotify on Linux), a chapter saved
+/// wakes it at once, so that an edit reaches the open page without waiting for the next poll. Changes
+/// made while `onChange` runs are seen at the next poll.
 final class ChapterWatcher: @unchecked Sendable {
   // Unchecked: `running` and `finished` are only touched while holding `state`.
   /// What identifies a version of a file: when it was modified and how big it is.
@@ -25,7 +27,7 @@ final class ChapterWatcher: @unchecked Sendable {
   private var finished = true
 
   /// A watcher of `folder` that polls every `interval` seconds once started.
-  init(folder: URL, interval: TimeInterval = 0.3, onChange: @escaping @Sendable () -> Void) {
+  init(folder: URL, interval: TimeInterval = 0.05, onChange: @escaping @Sendable () -> Void) {
     self.folder = folder
     self.interval = interval
     self.onChange = onChange
@@ -33,12 +35,13 @@ final class ChapterWatcher: @unchecked Sendable {
 
   /// Starts polling on a thread of its own.
   func start() {
+    let events = FolderEvents(folder: self.folder)
     let initial = Self.snapshot(of: self.folder)
     self.state.withLock {
       self.running = true
       self.finished = false
     }
-    Thread.detachNewThread { self.poll(from: initial) }
+    Thread.detachNewThread { self.poll(from: initial, events: events) }
   }
 
   /// Stops polling; waits (at most `limit`) for a rebuild in progress to end.
@@ -52,9 +55,9 @@ final class ChapterWatcher: @unchecked Sendable {
   }
 
   /// Polls until stopped, calling `onChange` whenever the snapshot differs from the last one.
-  private func poll(from initial: [String: Stamp]) {
+  private func poll(from initial: [String: Stamp], events: FolderEvents) {
     var last = initial
-    while self.sleep() {
+    while self.sleep(events) {
       let current = Self.snapshot(of: self.folder)
       guard current != last else { continue }
       last = current
@@ -66,14 +69,23 @@ final class ChapterWatcher: @unchecked Sendable {
     }
   }
 
-  /// Waits one interval; false once stopped (`stop` wakes it at once).
-  private func sleep() -> Bool {
+  /// How often a wait checks whether the watcher was stopped.
+  static let stopCheck: TimeInterval = 0.05
+
+  /// Waits one interval, or less when `events` tells of a write; false once stopped (seen within
+  /// `stopCheck`).
+  private func sleep(_ events: FolderEvents) -> Bool {
     let deadline = Date(timeIntervalSinceNow: self.interval)
-    self.state.lock()
-    defer { self.state.unlock() }
-    while self.running, self.state.wait(until: deadline) {}
-    return self.running
+    while self.isRunning {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return true }
+      if events.wait(atMost: min(left, Self.stopCheck)) { return self.isRunning }
+    }
+    return false
   }
+
+  /// Whether the watcher has not been stopped.
+  private var isRunning: Bool { self.state.withLock { self.running } }
 
   /// Every file under `folder` (relative path → stamp), skipping hidden files.
   static func snapshot(of folder: URL) -> [String: Stamp] {

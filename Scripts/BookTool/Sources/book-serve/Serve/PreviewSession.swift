@@ -17,11 +17,12 @@ final class PreviewSession: Sendable {
   /// The address pages are served at: `http://127.0.0.1:8000/`.
   let address: String
 
-  /// Starts serving `site` on `host:port` and watching `chapters`, calling `rebuild` after each change.
+  /// Starts serving `site` on `host:port` and watching `chapters`, calling `rebuild` after each change,
+  /// then `afterReload` once the open pages have been told (what can wait, such as saving caches).
   static func start(
-    site: URL, chapters: URL, host: String, port: UInt16, pollInterval: TimeInterval = 0.3,
+    site: URL, chapters: URL, host: String, port: UInt16, pollInterval: TimeInterval = 0.05,
     reloadPollTimeout: Duration = .seconds(25), requestTimeout: Duration = .seconds(10),
-    rebuild: @escaping Rebuild
+    rebuild: @escaping Rebuild, afterReload: @escaping @Sendable () -> Void = {}
   ) async throws -> PreviewSession {
     let reload = LiveReload()
     let server = try await PreviewServer.start(
@@ -29,6 +30,7 @@ final class PreviewSession: Sendable {
       requestTimeout: requestTimeout)
     let watcher = ChapterWatcher(folder: chapters, interval: pollInterval) {
       if rebuild() { reload.advance() }
+      afterReload()
     }
     watcher.start()
     let shownHost = host == "localhost" ? "127.0.0.1" : host
