@@ -34,7 +34,7 @@ extension QuakeTable: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:367)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:368)
 extension QuakeTable {
   /// Adds the quakes that are new and replaces those that `quakes` holds in a newer or different
   /// version (same or later `updated`); returns how many changed.
@@ -68,7 +68,7 @@ extension QuakeTable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:404)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:405)
 extension Quake {
   /// Whether `lhs` comes before `rhs` newest first: later time, then smaller id.
   static func isNewer(_ lhs: Quake, _ rhs: Quake) -> Bool {
