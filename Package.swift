@@ -162,7 +162,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:53)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:58)
 package.targets += [
   .target(
     name: "QuakesData",
