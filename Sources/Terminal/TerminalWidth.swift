@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:551)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:554)
 import Foundation
 
 /// The cells of a terminal that text takes, and text cut or wrapped to a number of cells.
@@ -18,7 +18,7 @@ public enum TerminalWidth {
     text.reduce(0) { cells, character in cells + Self.of(character) }
   }
 
-  /// The cells `character` takes: 0, 1 or 2, by the first of its scalars that is not a mark.
+  /// The cells `character` takes: 0, 1 or 2, by the first of its scalars that takes a cell.
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let base = scalars.first(where: { !Self.isZeroWidth($0) }) else { return 0 }
@@ -49,7 +49,7 @@ public enum TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:601)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:604)
 extension TerminalWidth {
   /// Combining marks, and format and control characters, which take no cell of their own.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -84,7 +84,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:640)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:643)
 extension TerminalWidth {
   /// `text` broken at `separator` into lines of at most `width` cells; a piece wider than a line
   /// is cut.
@@ -112,7 +112,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:672)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:675)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
