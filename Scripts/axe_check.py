@@ -16,12 +16,11 @@ import concurrent.futures
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
-from browser_check import Page, start_chromium
+from browser_check import Page, start_chromium, stop_chromium
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
@@ -120,12 +119,7 @@ def main():
                 print(f"axe-check: {scheme} scheme at {width}px: {len(names)} pages, {nodes} violating elements, "
                       f"{time.time() - started:.1f}s")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        stop_chromium(process, profile)
     print(f"axe-check: {failures} violations ({jobs} tabs, {time.time() - started_all:.1f}s in all)")
     sys.exit(1 if failures else 0)
 

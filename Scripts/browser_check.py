@@ -160,6 +160,17 @@ class Page:
             file.write(base64.b64decode(data))
 
 
+def stop_chromium(process, profile):
+    """Stops the Chromium that start_chromium started (killing it if it does not stop within 10 s) and
+    removes its profile folder."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
 def start_chromium(binary, profile):
     """Starts headless Chromium on a free port and returns the process and the port."""
     process = subprocess.Popen(
@@ -526,12 +537,7 @@ def main():
         checker.check_listings_fit()
         checker.take_screenshots()
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        shutil.rmtree(profile, ignore_errors=True)
+        stop_chromium(process, profile)
     print(f"browser-check: {checker.passed} passed, {checker.failed} failed")
     sys.exit(1 if checker.failed else 0)
 
