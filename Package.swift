@@ -12,6 +12,7 @@
 //   Chapters/08-animals-ui.md
 //   Chapters/09-animals.md
 //   Chapters/10-quakes-data.md
+//   Chapters/12-quakes-ui.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -171,6 +172,19 @@ package.targets += [
   .testTarget(
     name: "QuakesDataTests",
     dependencies: ["QuakesData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:62)
+package.products += [.library(name: "QuakesUI", targets: ["QuakesUI"])]
+package.targets += [
+  .target(
+    name: "QuakesUI", dependencies: ["QuakesData", "ImmutableUI", "Terminal"],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesUITests",
+    dependencies: ["QuakesUI", "QuakesData", "ImmutableData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
 ]
 #sourceLocation()
