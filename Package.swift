@@ -12,6 +12,7 @@
 //   Chapters/08-animals-ui.md
 //   Chapters/09-animals.md
 //   Chapters/10-quakes-data.md
+//   Chapters/11-quakes-feed.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -172,6 +173,14 @@ package.targets += [
     name: "QuakesDataTests",
     dependencies: ["QuakesData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:42)
+package.targets += [
+  .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
+  .testTarget(
+    name: "QuakesRemoteTests", dependencies: ["QuakesRemote", "QuakesData"], swiftSettings: strict),
 ]
 #sourceLocation()
 
