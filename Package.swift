@@ -184,6 +184,31 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:643)
+package.dependencies += [
+  .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
+]
+package.targets += [
+  .target(
+    name: "QuakesFixture",
+    dependencies: [
+      "QuakesData",
+      .product(name: "FlyingFox", package: "FlyingFox"),
+      .product(name: "FlyingSocks", package: "FlyingFox"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "QuakesFixtureServer",
+    dependencies: [
+      "QuakesFixture", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesFixtureTests", dependencies: ["QuakesFixture", "QuakesRemote", "QuakesData"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),

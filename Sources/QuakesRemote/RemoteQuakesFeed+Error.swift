@@ -17,31 +17,32 @@ extension RemoteQuakesFeed {
   public enum Error: Swift.Error, Hashable, CustomStringConvertible {
     /// The server answered with an HTTP status other than 2xx.
     case status(url: URL, code: Int)
-    /// The answer stopped before its end: `received` bytes of `expected`, when it was announced.
-    case truncated(url: URL, received: Int?, expected: Int?)
+    /// The connection closed before the end of the answer, `missingBytes` short when known.
+    case truncated(url: URL, missingBytes: Int?)
     /// Nothing arrived for `seconds` seconds.
     case timedOut(url: URL, seconds: TimeInterval)
     /// No connection could be made: no server listening, no such host, no network.
     case cannotConnect(url: URL, reason: String)
     /// The answer arrived whole, but is not a summary feed.
     case unreadable(url: URL, failure: GeoJSONSummary.Failure)
-    /// Any other failure of the transfer, with `URLError`'s code.
-    case transfer(url: URL, code: Int)
+    /// Any other failure of the transfer, with `URLError`'s code and description.
+    case transfer(url: URL, code: Int, reason: String)
 
     /// The error as a sentence that names the feed.
     public var description: String {
       switch self {
       case .status(let url, let code):
         "the feed \(url) answered HTTP \(code) (\(Self.phrase(code)))"
-      case .truncated(let url, let received?, let expected?):
-        "the feed \(url) was cut off: \(received) of \(expected) bytes arrived"
-      case .truncated(let url, _, _):
-        "the feed \(url) was cut off: the connection closed before the whole answer arrived"
+      case .truncated(let url, let missingBytes?):
+        "the feed \(url) was cut off: the connection closed \(missingBytes) bytes before the end"
+      case .truncated(let url, nil):
+        "the feed \(url) was cut off: the connection closed before the end of the answer"
       case .timedOut(let url, let seconds):
         "the feed \(url) timed out: nothing arrived for \(Self.format(seconds)) s"
       case .cannotConnect(let url, let reason): "cannot connect to the feed \(url): \(reason)"
       case .unreadable(let url, let failure): "cannot read the feed \(url): \(failure)"
-      case .transfer(let url, let code): "the transfer of the feed \(url) failed (URLError \(code))"
+      case .transfer(let url, let code, let reason):
+        "the transfer of the feed \(url) failed: \(reason) (URLError \(code))"
       }
     }
 
@@ -57,19 +58,27 @@ extension RemoteQuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:554)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:558)
 extension RemoteQuakesFeed.Error {
   /// The error that stands for `error`, from a fetch of `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {
+    let reason = error.localizedDescription
     switch error.code {
     case .timedOut: self = .timedOut(url: url, seconds: timeout)
-    case .networkConnectionLost: self = .truncated(url: url, received: nil, expected: nil)
+    case .networkConnectionLost: self = .truncated(url: url, missingBytes: nil)
+    case .unknown where reason.hasPrefix("transfer closed with "):
+      self = .truncated(url: url, missingBytes: Self.missingBytes(reason))
     case .cannotConnectToHost:
       self = .cannotConnect(url: url, reason: "no server answered (connection refused)")
     case .cannotFindHost, .dnsLookupFailed: self = .cannotConnect(url: url, reason: "no such host")
     case .notConnectedToInternet: self = .cannotConnect(url: url, reason: "this machine is offline")
-    default: self = .transfer(url: url, code: error.code.rawValue)
+    default: self = .transfer(url: url, code: error.code.rawValue, reason: reason)
     }
+  }
+
+  /// The count in libcurl's `"transfer closed with 683912 bytes remaining to read"`.
+  static func missingBytes(_ reason: String) -> Int? {
+    reason.split(separator: " ").lazy.compactMap { Int($0) }.first
   }
 }
 #sourceLocation()

@@ -66,9 +66,9 @@ extension RemoteQuakesFeed {
     if let response = response as? HTTPURLResponse, !(200..<300).contains(response.statusCode) {
       throw Error.status(url: self.url, code: response.statusCode)
     }
-    let expected = response.expectedContentLength
+    let expected = Int(response.expectedContentLength)
     if expected > 0, data.count < expected {
-      throw Error.truncated(url: self.url, received: data.count, expected: Int(expected))
+      throw Error.truncated(url: self.url, missingBytes: expected - data.count)
     }
     return data
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:574)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:586)
 import Foundation
 import QuakesRemote
 import XCTest
@@ -24,9 +24,10 @@ final class RemoteQuakesFeedTests: XCTestCase {
   func testEveryMessageNamesTheURL() {
     let url = URL(string: "http://127.0.0.1:9/all_week.geojson")!
     let errors: [RemoteQuakesFeed.Error] = [
-      .status(url: url, code: 500), .truncated(url: url, received: 10, expected: 20),
-      .truncated(url: url, received: nil, expected: nil), .timedOut(url: url, seconds: 0.5),
-      .cannotConnect(url: url, reason: "no such host"), .transfer(url: url, code: -1),
+      .status(url: url, code: 500), .truncated(url: url, missingBytes: 10),
+      .truncated(url: url, missingBytes: nil), .timedOut(url: url, seconds: 0.5),
+      .cannotConnect(url: url, reason: "no such host"),
+      .transfer(url: url, code: -1, reason: "the moon is in the way"),
       .unreadable(url: url, failure: .notAFeed(reason: "features is missing")),
     ]
     for error in errors {
