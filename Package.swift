@@ -12,6 +12,7 @@
 //   Chapters/08-animals-ui.md
 //   Chapters/09-animals.md
 //   Chapters/10-quakes-data.md
+//   Chapters/11-quakes-feed.md
 //   Chapters/12-quakes-ui.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
@@ -172,6 +173,39 @@ package.targets += [
   .testTarget(
     name: "QuakesDataTests",
     dependencies: ["QuakesData", "ImmutableData", .product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:42)
+package.targets += [
+  .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
+  .testTarget(
+    name: "QuakesRemoteTests", dependencies: ["QuakesRemote", "QuakesData"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:643)
+package.dependencies += [
+  .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
+]
+package.targets += [
+  .target(
+    name: "QuakesFixture",
+    dependencies: [
+      "QuakesData",
+      .product(name: "FlyingFox", package: "FlyingFox"),
+      .product(name: "FlyingSocks", package: "FlyingFox"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "QuakesFixtureServer",
+    dependencies: [
+      "QuakesFixture", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesFixtureTests", dependencies: ["QuakesFixture", "QuakesRemote", "QuakesData"],
     swiftSettings: strict),
 ]
 #sourceLocation()
