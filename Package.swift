@@ -14,6 +14,7 @@
 //   Chapters/10-quakes-data.md
 //   Chapters/11-quakes-feed.md
 //   Chapters/12-quakes-ui.md
+//   Chapters/13-quakes.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -210,7 +211,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:62)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:63)
 package.products += [.library(name: "QuakesUI", targets: ["QuakesUI"])]
 package.targets += [
   .target(
@@ -219,6 +220,26 @@ package.targets += [
   .testTarget(
     name: "QuakesUITests",
     dependencies: ["QuakesUI", "QuakesData", "ImmutableData", "ImmutableUI", "Terminal"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/13-quakes.md",line:46)
+package.targets += [
+  .executableTarget(
+    name: "Quakes",
+    dependencies: [
+      "QuakesUI", "QuakesData", "QuakesRemote", "QuakesFixture", "ImmutableUI", "ImmutableData",
+      "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(name: "QuakesTour", swiftSettings: strict),
+  .testTarget(
+    name: "QuakesTests",
+    dependencies: [
+      "Quakes", "QuakesTour", "QuakesFixture", "ProgramTesting", "Terminal",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()

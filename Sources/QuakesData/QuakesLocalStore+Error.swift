@@ -48,10 +48,34 @@ extension QuakesLocalStore {
       .damaged(path: location)
     case let error as DatabaseError where error.resultCode == .SQLITE_READONLY:
       .cannotWrite(path: location, reason: "the file or its folder is read-only")
+    case let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN:
+      .cannotWrite(path: location, reason: Self.reasonForFileBeside(location))
     case let error as DatabaseError: .sqlite(message: error.message ?? "\(error.resultCode)")
     case is RowDecodingError: .damaged(path: location)
     default: .sqlite(message: String(describing: error))
     }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1655)
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension QuakesLocalStore {
+  /// Why SQLite could not open a file beside the cache at `location`: `"its folder does not allow
+  /// writing (Permission denied)"` when the folder refuses, else SQLite's own words.
+  static func reasonForFileBeside(_ location: String) -> String {
+    let folder = (location as NSString).deletingLastPathComponent
+    guard access(folder.isEmpty ? "." : folder, W_OK) != 0 else {
+      return "SQLite could not open a file beside it (unable to open database file)"
+    }
+    return "its folder does not allow writing (\(String(cString: strerror(errno))))"
   }
 }
 #sourceLocation()
