@@ -16,15 +16,15 @@ final class QuakesFeedFaultTests: QuakesTestCase {
       let week = try await server.feedURL(.week(revision: 1)).absoluteString
       let saved = try await self.run(["--feed", week], script: "r\n")
       XCTAssertTrue(saved.frames[1].hasPrefix("Quakes: 2,000 of 2,000"), saved.output)
-      let faults: [(FixtureFault, String)] = [
-        (.serverError, "answered HTTP 500 (internal server error)"),
-        (.truncated, "was cut off"),
-        (.invalidJSON, "cannot read the feed"),
-        (.slow, "timed out: nothing arrived for 1 s"),
+      let faults: [(FixtureFault, String, String)] = [
+        (.serverError, "30", "answered HTTP 500 (internal server error)"),
+        (.truncated, "30", "was cut off"),
+        (.invalidJSON, "30", "cannot read the feed"),
+        (.slow, "1", "timed out: nothing arrived for 1 s"),
       ]
-      for (fault, cause) in faults {
+      for (fault, timeout, cause) in faults {
         let url = try await server.feedURL(.fault(fault)).absoluteString
-        let run = try await self.run(["--feed", url, "--timeout", "1"], script: "r\n")
+        let run = try await self.run(["--feed", url, "--timeout", timeout], script: "r\n")
         XCTAssertEqual(run.status, 0, run.errorOutput)
         XCTAssertTrue(run.frames[1].hasPrefix("Quakes: 2,000 of 2,000"), "\(fault)")
         let text = run.lastFrame.joined(separator: " ")
