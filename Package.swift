@@ -209,6 +209,25 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1625)
+package.targets += [
+  .executableTarget(
+    name: "QuakesDataClient",
+    dependencies: [
+      "QuakesData", "QuakesRemote", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesDataClientTests",
+    dependencies: [
+      "QuakesDataClient", "QuakesFixtureServer", "QuakesFixture", "QuakesData", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
