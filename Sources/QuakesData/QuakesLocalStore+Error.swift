@@ -48,10 +48,32 @@ extension QuakesLocalStore {
       .damaged(path: location)
     case let error as DatabaseError where error.resultCode == .SQLITE_READONLY:
       .cannotWrite(path: location, reason: "the file or its folder is read-only")
+    case let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN:
+      Self.cannotOpen(location, message: error.message)
     case let error as DatabaseError: .sqlite(message: error.message ?? "\(error.resultCode)")
     case is RowDecodingError: .damaged(path: location)
     default: .sqlite(message: String(describing: error))
     }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1655)
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension QuakesLocalStore {
+  /// SQLite could not open a file it needed at `location`: the cache, or the journal beside it.
+  static func cannotOpen(_ location: String, message: String?) -> Error {
+    let folder = URL(fileURLWithPath: location).deletingLastPathComponent().path
+    guard access(folder, W_OK) != 0 else { return .sqlite(message: message ?? "cannot open a file") }
+    let reason = String(cString: strerror(errno))
+    return .cannotWrite(path: location, reason: "its folder does not allow writing (\(reason))")
   }
 }
 #sourceLocation()

@@ -22,6 +22,13 @@ enum Programs {
   }
 }
 
+/// How many rows a refresh from `old` to `new` writes: the quakes inserted or updated.
+func changedRows(from old: [Quake], to new: [Quake]) -> Int {
+  let byId = { (quakes: [Quake]) in Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) }) }
+  let changes = QuakeChanges(from: byId(old), to: byId(new))
+  return changes.inserted.count + changes.updated.count
+}
+
 /// A quake as the client prints it in JSON, decoded by the tests.
 struct QuakeJSON: Decodable, Equatable {
   let id: String

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2152)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2159)
 import Foundation
 import ProgramTesting
 import QuakesData
@@ -70,7 +70,7 @@ final class QuakesDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2221)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2228)
 extension QuakesDataClientTests {
   func testARefreshLoadsTheFeedAndListPrintsIt() async throws {
     let refreshed = try await self.refresh(.week(revision: 1))
@@ -110,15 +110,12 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2265)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2272)
 extension QuakesDataClientTests {
   func testASecondRevisionWritesOnlyTheRowsThatChanged() async throws {
     _ = try await self.refresh(.week(revision: 1))
     let second = try await self.refresh(.week(revision: 2))
-    let byId = { (quakes: [Quake]) in Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) }) }
-    let changes = QuakeChanges(
-      from: byId(FixtureQuakes.week(revision: 1)), to: byId(FixtureQuakes.week(revision: 2)))
-    let rows = changes.inserted.count + changes.updated.count
+    let rows = changedRows(from: FixtureQuakes.week(), to: FixtureQuakes.week(revision: 2))
     XCTAssertEqual(
       second, "refreshed: 2000 quakes in the feed, \(rows) rows written, 2003 quakes cached\n")
     XCTAssertLessThan(rows, 40, "a few dozen rows, not 2,000")
