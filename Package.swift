@@ -228,6 +228,13 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2612)
+package.targets += [
+  .executableTarget(
+    name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
