@@ -186,7 +186,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:643)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:644)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -208,6 +208,32 @@ package.targets += [
   .testTarget(
     name: "QuakesFixtureTests", dependencies: ["QuakesFixture", "QuakesRemote", "QuakesData"],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1626)
+package.targets += [
+  .executableTarget(
+    name: "QuakesDataClient",
+    dependencies: [
+      "QuakesData", "QuakesRemote", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesDataClientTests",
+    dependencies: [
+      "QuakesDataClient", "QuakesFixtureServer", "QuakesFixture", "QuakesData", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2614)
+package.targets += [
+  .executableTarget(
+    name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
 ]
 #sourceLocation()
 

@@ -49,7 +49,7 @@ extension QuakesLocalStore {
     case let error as DatabaseError where error.resultCode == .SQLITE_READONLY:
       .cannotWrite(path: location, reason: "the file or its folder is read-only")
     case let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN:
-      .cannotWrite(path: location, reason: Self.reasonForFileBeside(location))
+      Self.cannotOpen(location, message: error.message)
     case let error as DatabaseError: .sqlite(message: error.message ?? "\(error.resultCode)")
     case is RowDecodingError: .damaged(path: location)
     default: .sqlite(message: String(describing: error))
@@ -68,14 +68,12 @@ import Foundation
 #endif
 
 extension QuakesLocalStore {
-  /// Why SQLite could not open a file beside the cache at `location`: `"its folder does not allow
-  /// writing (Permission denied)"` when the folder refuses, else SQLite's own words.
-  static func reasonForFileBeside(_ location: String) -> String {
-    let folder = (location as NSString).deletingLastPathComponent
-    guard access(folder.isEmpty ? "." : folder, W_OK) != 0 else {
-      return "SQLite could not open a file beside it (unable to open database file)"
-    }
-    return "its folder does not allow writing (\(String(cString: strerror(errno))))"
+  /// SQLite could not open a file it needed at `location`: the cache, or the journal beside it.
+  static func cannotOpen(_ location: String, message: String?) -> Error {
+    let folder = URL(fileURLWithPath: location).deletingLastPathComponent().path
+    guard access(folder, W_OK) != 0 else { return .sqlite(message: message ?? "cannot open a file") }
+    let reason = String(cString: strerror(errno))
+    return .cannotWrite(path: location, reason: "its folder does not allow writing (\(reason))")
   }
 }
 #sourceLocation()

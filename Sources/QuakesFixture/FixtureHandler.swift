@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1092)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1093)
 import FlyingFox
 import Foundation
 
@@ -14,8 +14,12 @@ struct FixtureHandler: HTTPHandler {
   let catalogue: FixtureCatalogue
   /// How long the slow fault keeps the client waiting before it answers.
   let slowAnswer: Duration
+  /// Told of each request as it arrives, as `GET /path?query`.
+  let log: @Sendable (String) -> Void
 
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    self.log("\(request.method.rawValue) \(request.path)\(query.isEmpty ? "" : "?")\(query)")
     guard let period = FixturePeriod.allCases.first(where: { $0.path == request.path }) else {
       return Self.text(.notFound, "no feed here; the fixture serves \(FixturePeriod.week.path)")
     }
@@ -35,7 +39,7 @@ struct FixtureHandler: HTTPHandler {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1127)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1132)
 extension FixtureHandler {
   /// The answer for `fault`, on the feed of `period`.
   func answer(_ fault: FixtureFault, period: FixturePeriod) async throws -> HTTPResponse {

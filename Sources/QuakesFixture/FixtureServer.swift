@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1207)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1212)
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -15,6 +15,7 @@ import Foundation
 public actor FixtureServer {
   private let requestedPort: UInt16
   private let slowAnswer: Duration
+  private let log: @Sendable (String) -> Void
   private let catalogue = FixtureCatalogue()
   private var server: HTTPServer?
   private var running: Task<Void, Never>?
@@ -22,10 +23,14 @@ public actor FixtureServer {
   public private(set) var port: UInt16?
 
   /// A server that will listen on `port` (0: any free port), whose slow fault answers after
-  /// `slowAnswer`.
-  public init(port: UInt16 = 0, slowAnswer: Duration = .seconds(10)) {
+  /// `slowAnswer`, and which tells `log` of each request (by default, nothing).
+  public init(
+    port: UInt16 = 0, slowAnswer: Duration = .seconds(10),
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.requestedPort = port
     self.slowAnswer = slowAnswer
+    self.log = log
   }
 
   /// The address of `feed` on this server.
@@ -38,7 +43,7 @@ public actor FixtureServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1240)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1250)
 extension FixtureServer {
   /// Starts listening, if it is not already, and returns the port.
   ///
@@ -47,7 +52,8 @@ extension FixtureServer {
   public func start() async throws -> UInt16 {
     if let port = self.port { return port }
     let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: self.requestedPort)
-    let handler = FixtureHandler(catalogue: self.catalogue, slowAnswer: self.slowAnswer)
+    let handler = FixtureHandler(
+      catalogue: self.catalogue, slowAnswer: self.slowAnswer, log: self.log)
     let seconds = TimeInterval(self.slowAnswer.components.seconds + 60)
     let server = HTTPServer(address: address, timeout: seconds, logger: .disabled, handler: handler)
     let failure = RunFailure()

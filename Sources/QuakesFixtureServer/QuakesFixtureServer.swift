@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1341)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1352)
 import ArgumentParser
 import Foundation
 import QuakesFixture
@@ -23,7 +23,9 @@ struct QuakesFixtureServer: AsyncParsableCommand {
   var slowAnswer = 10
 
   func run() async throws {
-    let server = FixtureServer(port: self.port, slowAnswer: .seconds(self.slowAnswer))
+    let server = FixtureServer(port: self.port, slowAnswer: .seconds(self.slowAnswer)) { line in
+      FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+    }
     let port = try await server.start()
     FileHandle.standardOutput.write(Data(Self.banner(port: port).utf8))
     while true {
