@@ -42,7 +42,7 @@ final class QuakesFeedFaultTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:816)
+#sourceLocation(file:"Chapters/13-quakes.md",line:815)
 extension QuakesFeedFaultTests {
   func testAServerThatIsGoneOrKilledMidRefreshLeavesTheCacheAndTheScreen() async throws {
     _ = try await self.run(script: "r\n")
