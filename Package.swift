@@ -184,7 +184,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:644)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:646)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -209,7 +209,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1626)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1629)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -228,7 +228,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2614)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2617)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
