@@ -209,7 +209,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1629)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1648)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -228,7 +228,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2617)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2636)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
