@@ -186,7 +186,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:644)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:646)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -211,7 +211,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1626)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1648)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -230,7 +230,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2614)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2636)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)

@@ -47,7 +47,7 @@ public struct RemoteQuakesFeed: QuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:468)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:469)
 extension RemoteQuakesFeed {
   /// The body of a successful answer from the feed.
   func download() async throws -> Data {

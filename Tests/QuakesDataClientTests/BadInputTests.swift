@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2323)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2344)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -73,7 +73,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2395)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2416)
 import GRDB
 
 extension QuakesDataClientTests {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2161)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2182)
 import Foundation
 import ProgramTesting
 import QuakesData
@@ -70,7 +70,7 @@ final class QuakesDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2230)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2251)
 extension QuakesDataClientTests {
   func testARefreshLoadsTheFeedAndListPrintsIt() async throws {
     let refreshed = try await self.refresh(.week(revision: 1))
@@ -110,7 +110,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2274)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2295)
 extension QuakesDataClientTests {
   func testASecondRevisionWritesOnlyTheRowsThatChanged() async throws {
     _ = try await self.refresh(.week(revision: 1))

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2442)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2464)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -76,7 +76,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2578)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2600)
 extension QuakesDataClientTests {
   func testKillingTheServerMidRefreshKeepsTheCache() async throws {
     _ = try await self.refresh(.week(revision: 1))

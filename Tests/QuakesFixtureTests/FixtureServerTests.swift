@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1482)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1484)
 import Foundation
 import QuakesData
 import QuakesFixture
@@ -51,10 +51,29 @@ final class FixtureServerTests: XCTestCase {
     XCTAssertNotEqual(url.port, 0)
     XCTAssertEqual(url.path, "/earthquakes/feed/v1.0/summary/all_week.geojson")
   }
+
+  func testAPortInUseAndAServerNotStartedAreRefusedWithReasons() async throws {
+    let port = try await self.server.start()
+    let second = FixtureServer(port: port)
+    do {
+      try await second.start()
+      XCTFail("a second server cannot listen on port \(port)")
+    } catch {
+      XCTAssertEqual(
+        error as? FixtureServer.Error,
+        .cannotListen(port: port, reason: "Address already in use"))
+    }
+    do {
+      _ = try await second.feedURL(.week)
+      XCTFail("a server that did not start has no address")
+    } catch {
+      XCTAssertEqual(error as? FixtureServer.Error, .notStarted)
+    }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1533)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1554)
 extension FixtureServerTests {
   /// The error fetching `feed` fails with; `nil` (and a failed test) if it succeeds.
   func failure(
