@@ -46,7 +46,7 @@ final class QuakesApp {
 
 extension QuakesApp {
   /// Runs the screen until the reader quits or the input ends, waits for the listener's work,
-  /// then stops the fixture server and closes the cache.
+  /// then stops the listener and the fixture server, and closes the cache.
   func run() async throws {
     if isatty(STDIN_FILENO) == 1 {
       await TerminalSession(root: self.root, listener: self.listener).run()

@@ -115,7 +115,11 @@ extension QuakesLaunchTests {
       XCTAssertEqual(try Data(contentsOf: file), before)
     }
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/13-quakes.md",line:1015)
+extension QuakesLaunchTests {
   func testAReadOnlyFolderWithoutACacheRefusesToStart() async throws {
     let folder = self.path("data")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -131,7 +135,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1027)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1035)
 extension QuakesLaunchTests {
   func testOptionsThatExcludeEachOtherAreUsageErrors() async throws {
     let cases: [([String], String)] = [
