@@ -250,7 +250,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:46)
+#sourceLocation(file:"Chapters/13-quakes.md",line:49)
 package.targets += [
   .executableTarget(
     name: "Quakes",

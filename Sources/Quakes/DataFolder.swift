@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:210)
+#sourceLocation(file:"Chapters/13-quakes.md",line:236)
 import Foundation
 
 /// The user's data folder, where the cache lives unless `--database` names a file.
@@ -38,7 +38,7 @@ enum DataFolder {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:243)
+#sourceLocation(file:"Chapters/13-quakes.md",line:269)
 extension DataFolder {
   /// Makes the folder that will hold `path`, and those above it, readable by the user alone.
   ///

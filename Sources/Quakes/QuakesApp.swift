@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:327)
+#sourceLocation(file:"Chapters/13-quakes.md",line:339)
 import ImmutableData
 import QuakesData
 import QuakesFixture
@@ -19,7 +19,7 @@ final class QuakesApp {
   let cache: QuakesLocalStore
   /// The fixture server, when it is the feed; stopped when the run ends.
   let fixture: FixtureServer?
-  /// The one store of the run.
+  /// The one store of the run: it holds the state, and makes each next state with the reducer.
   let store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
   /// The only code that reads the cache, fetches the feed and writes the cache.
   let listener: QuakesListener<QuakesLocalStore, RemoteQuakesFeed>
@@ -37,7 +37,7 @@ final class QuakesApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:363)
+#sourceLocation(file:"Chapters/13-quakes.md",line:377)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +46,7 @@ final class QuakesApp {
 
 extension QuakesApp {
   /// Runs the screen until the reader quits or the input ends, waits for the listener's work,
-  /// then stops the fixture server and closes the cache.
+  /// then stops the listener and the fixture server, and closes the cache.
   func run() async throws {
     if isatty(STDIN_FILENO) == 1 {
       await TerminalSession(root: self.root, listener: self.listener).run()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:74)
+#sourceLocation(file:"Chapters/13-quakes.md",line:79)
 import ArgumentParser
 import Foundation
 import QuakesRemote
@@ -40,7 +40,7 @@ struct QuakesCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:113)
+#sourceLocation(file:"Chapters/13-quakes.md",line:121)
 extension QuakesCommand {
   func validate() throws {
     if self.feed != nil && self.usgs {
@@ -70,7 +70,7 @@ extension QuakesCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:143)
+#sourceLocation(file:"Chapters/13-quakes.md",line:154)
 extension QuakesCommand {
   /// `text` as an http or https URL with a host; `nil` for anything else.
   static func webAddress(_ text: String) -> URL? {
@@ -88,7 +88,7 @@ extension QuakesCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:389)
+#sourceLocation(file:"Chapters/13-quakes.md",line:403)
 import QuakesData
 
 extension QuakesCommand {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:665)
+#sourceLocation(file:"Chapters/13-quakes.md",line:690)
 import Foundation
 import ProgramTesting
 import QuakesFixture
@@ -39,7 +39,7 @@ class QuakesTestCase: XCTestCase {
       environment: ["HOME": self.folder.path])
   }
 
-  /// Runs `body` with a fixture server that answers slowly after `slowAnswer`, then stops it.
+  /// Runs `body` with a fixture server whose slow fault answers after `slowAnswer`, then stops it.
   func withFixture(
     slowAnswer: Duration = .seconds(5), _ body: (FixtureServer) async throws -> Void
   ) async throws {
