@@ -53,7 +53,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:145)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:146)
 extension TerminalKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   public static func keys(in bytes: [UInt8]) -> [TerminalKey] {
@@ -84,7 +84,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:180)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:181)
 extension TerminalKey {
   /// The keys that the sequences we know name, by their bytes after the Escape.
   static let sequences: [String: TerminalKey] = [
