@@ -237,7 +237,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:63)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:66)
 package.products += [.library(name: "QuakesUI", targets: ["QuakesUI"])]
 package.targets += [
   .target(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1213)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1246)
 import ImmutableUI
 import QuakesData
 import Terminal
@@ -45,9 +45,10 @@ public struct QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1253)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1286)
 extension QuakesRoot {
-  /// The rows the list gets: the height, less the line above it and three lines below.
+  /// The rows the list gets: the height, less the line above the list and four below it (a note
+  /// and the store's news, then two lines of hints on an 80-cell screen).
   var rows: Int {
     max(3, self.local.height - 5)
   }
@@ -70,7 +71,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1280)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1314)
 extension QuakesRoot: View {
   /// The line above the list, the list beside the details, the status lines and the hints.
   public var body: [String] {

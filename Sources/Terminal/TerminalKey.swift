@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:88)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:91)
 /// A key press, from a terminal's bytes or from a line of a script.
 ///
 /// A terminal in raw mode sends bytes: `TerminalKey.keys(in: [27, 91, 65])` is `[.up]`. A
@@ -33,7 +33,7 @@ public enum TerminalKey: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:118)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:121)
 extension TerminalKey {
   /// The words a script uses for the keys that are not characters.
   static let words: [String: TerminalKey] = [
@@ -53,7 +53,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:142)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:146)
 extension TerminalKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   public static func keys(in bytes: [UInt8]) -> [TerminalKey] {
@@ -84,7 +84,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:177)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:181)
 extension TerminalKey {
   /// The keys that the sequences we know name, by their bytes after the Escape.
   static let sequences: [String: TerminalKey] = [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:840)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:862)
 import QuakesData
 import XCTest
 
@@ -38,7 +38,11 @@ final class PresenterTests: XCTestCase {
       [0, 999, 1_000, 2_124, 1_234_567, -45_000].map(QuakeText.count),
       ["0", "999", "1,000", "2,124", "1,234,567", "-45,000"])
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:901)
+extension PresenterTests {
   func testControlCharactersFromTheFeedAreSpelledOut() {
     XCTAssertEqual(QuakeText.visible("Ridge\u{1B}[2J\u{7}"), "Ridge\\u{1B}[2J\\u{7}")
     XCTAssertEqual(QuakeText.visible("Pāhala 大阪"), "Pāhala 大阪")
@@ -59,7 +63,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:897)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:926)
 extension PresenterTests {
   func testTheWindowKeepsTheChosenQuakeInViewAndFillsItsRows() {
     XCTAssertEqual(QuakeListPresenter.window(count: 100, chosen: 50, rows: 10), 45..<55)
@@ -104,7 +108,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:944)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:973)
 extension PresenterTests {
   func testTheHeaderNamesWhatTheListShows() {
     XCTAssertEqual(

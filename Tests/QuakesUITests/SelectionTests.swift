@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:388)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:436)
 import ImmutableData
 import Observation
 import QuakesData
@@ -25,7 +25,9 @@ final class ChangeFlag: Sendable {
     withObservationTracking(read) { self.raised.withLock { $0 = true } }
   }
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:464)
 /// The screen's selections: the list behind its filter, and a quake by id.
 @MainActor
 final class SelectionTests: XCTestCase {
