@@ -29,8 +29,8 @@ public struct RemoteQuakesFeed: QuakesFeed {
   /// The USGS's own feed of `magnitude` (`"significant"`, `"4.5"`, `"2.5"`, `"1.0"` or `"all"`)
   /// over `period` (`"hour"`, `"day"`, `"week"` or `"month"`).
   public static func usgsURL(magnitude: String = "all", period: String = "week") -> URL {
-    let base = "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary/"
-    return URL(string: base + "\(magnitude)_\(period).geojson")!
+    URL(string: "https://earthquake.usgs.gov/earthquakes/feed/v1.0/summary")!
+      .appendingPathComponent("\(magnitude)_\(period).geojson")
   }
 
   /// The quakes the feed lists now, every one of them.
