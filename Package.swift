@@ -140,7 +140,8 @@ package.targets += [
     name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
+    name: "AnimalsUITests",
+    dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
 ]
 #sourceLocation()

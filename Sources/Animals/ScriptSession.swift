@@ -27,7 +27,7 @@ struct ScriptSession {
     await Self.settle(self.store, changes: changes)
     renderer.render()
     while let line = readLine() {
-      for key in AnimalsKey.keys(inLine: line) {
+      for key in TerminalKey.keys(inLine: line) {
         self.root.handle(key)
         if self.root.hasQuit { return }
       }

@@ -38,7 +38,7 @@ struct TerminalSession {
     let drawing = Task { await renderer.run() }
     reading: for await bytes in KeyReader.reads(from: STDIN_FILENO) {
       self.fitTheScreen()
-      for key in AnimalsKey.keys(in: bytes) {
+      for key in TerminalKey.keys(in: bytes) {
         self.root.handle(key)
         if self.root.hasQuit { break reading }
       }

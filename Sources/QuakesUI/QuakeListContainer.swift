@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1009)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:845)
 import ImmutableUI
 import QuakesData
 
@@ -40,7 +40,7 @@ struct QuakeListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1044)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:880)
 extension QuakeListContainer {
   /// The line above the list; `isTyping` shows a cursor after the search text.
   func header(isTyping: Bool) -> String {
@@ -61,7 +61,7 @@ extension QuakeListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1065)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:901)
 extension QuakeListContainer {
   /// Reports that the list is on screen, which asks for the saved quakes once.
   func appear() throws {

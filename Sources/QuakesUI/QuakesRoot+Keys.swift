@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1318)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1154)
 import QuakesData
 import Terminal
 
@@ -27,7 +27,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1343)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1179)
 extension QuakesRoot {
   private func handleOnList(_ key: TerminalKey) {
     switch key {
@@ -63,7 +63,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1383)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1219)
 extension QuakesRoot {
   /// Chooses the day `step` days from the chosen one; with none chosen, the chosen quake's day.
   private func stepDay(by step: Int64) {
@@ -83,7 +83,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1408)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1244)
 extension QuakesRoot {
   /// Deletes the chosen quake, choosing its neighbour first.
   private func deleteChosen() {
@@ -101,7 +101,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1430)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1266)
 extension QuakesRoot {
   /// Handles `key` while a search is typed.
   private func handleSearch(_ key: TerminalKey) {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1213)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1049)
 import ImmutableUI
 import QuakesData
 import Terminal
@@ -45,7 +45,7 @@ public struct QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1253)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1089)
 extension QuakesRoot {
   /// The rows the list gets: the height, less the line above it and three lines below.
   var rows: Int {
@@ -70,7 +70,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1280)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1116)
 extension QuakesRoot: View {
   /// The line above the list, the list beside the details, the status lines and the hints.
   public var body: [String] {

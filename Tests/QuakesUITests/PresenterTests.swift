@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:840)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:676)
 import QuakesData
 import XCTest
 
@@ -59,7 +59,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:897)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:733)
 extension PresenterTests {
   func testTheWindowKeepsTheChosenQuakeInViewAndFillsItsRows() {
     XCTAssertEqual(QuakeListPresenter.window(count: 100, chosen: 50, rows: 10), 45..<55)
@@ -104,7 +104,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:944)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:780)
 extension PresenterTests {
   func testTheHeaderNamesWhatTheListShows() {
     XCTAssertEqual(
