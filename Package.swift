@@ -146,12 +146,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:49)
+#sourceLocation(file:"Chapters/09-animals.md",line:51)
 package.targets += [
+  .target(name: "AppFolders", swiftSettings: strict),
+  .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),
   .executableTarget(
     name: "Animals",
     dependencies: [
-      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData", "Terminal",
+      "AnimalsUI", "AnimalsData", "AppFolders", "ImmutableUI", "ImmutableData", "Terminal",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -256,7 +258,7 @@ package.targets += [
   .executableTarget(
     name: "Quakes",
     dependencies: [
-      "QuakesUI", "QuakesData", "QuakesRemote", "QuakesFixture", "ImmutableUI", "ImmutableData",
+      "QuakesUI", "QuakesData", "QuakesRemote", "QuakesFixture", "AppFolders", "ImmutableUI", "ImmutableData",
       "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),

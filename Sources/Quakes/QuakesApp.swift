@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:327)
+#sourceLocation(file:"Chapters/13-quakes.md",line:279)
 import ImmutableData
 import QuakesData
 import QuakesFixture
@@ -37,7 +37,7 @@ final class QuakesApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:363)
+#sourceLocation(file:"Chapters/13-quakes.md",line:315)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

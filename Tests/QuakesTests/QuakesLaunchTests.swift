@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:855)
+#sourceLocation(file:"Chapters/13-quakes.md",line:807)
 import Foundation
 import GRDB
 import XCTest
@@ -55,7 +55,7 @@ final class QuakesLaunchTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:918)
+#sourceLocation(file:"Chapters/13-quakes.md",line:870)
 extension QuakesLaunchTests {
   /// Makes the folder `path` unwritable until the test ends, and returns the system's words for
   /// the refusal; skips the test where nothing stops this user writing.
@@ -85,7 +85,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:948)
+#sourceLocation(file:"Chapters/13-quakes.md",line:900)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderShowsTheSavedQuakesAndSaysWhyNothingIsSaved() async throws {
     let folder = self.path("data")
@@ -131,7 +131,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:996)
+#sourceLocation(file:"Chapters/13-quakes.md",line:948)
 extension QuakesLaunchTests {
   func testOptionsThatExcludeEachOtherAreUsageErrors() async throws {
     let cases: [([String], String)] = [

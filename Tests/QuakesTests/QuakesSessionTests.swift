@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:722)
+#sourceLocation(file:"Chapters/13-quakes.md",line:674)
 import XCTest
 
 /// Whole sessions through the real program, the fixture and a real cache file.
@@ -28,7 +28,7 @@ final class QuakesSessionTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:749)
+#sourceLocation(file:"Chapters/13-quakes.md",line:701)
 extension QuakesSessionTests {
   func testASecondRefreshBringsTheNextRevision() async throws {
     try await self.withFixture { server in
