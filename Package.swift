@@ -140,17 +140,20 @@ package.targets += [
     name: "AnimalsUI", dependencies: ["AnimalsData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
   .testTarget(
-    name: "AnimalsUITests", dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI"],
+    name: "AnimalsUITests",
+    dependencies: ["AnimalsUI", "AnimalsData", "ImmutableData", "ImmutableUI", "Terminal"],
     swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:49)
+#sourceLocation(file:"Chapters/09-animals.md",line:51)
 package.targets += [
+  .target(name: "AppFolders", swiftSettings: strict),
+  .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),
   .executableTarget(
     name: "Animals",
     dependencies: [
-      "AnimalsUI", "AnimalsData", "ImmutableUI", "ImmutableData", "Terminal",
+      "AnimalsUI", "AnimalsData", "AppFolders", "ImmutableUI", "ImmutableData", "Terminal",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -250,12 +253,12 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:49)
+#sourceLocation(file:"Chapters/13-quakes.md",line:50)
 package.targets += [
   .executableTarget(
     name: "Quakes",
     dependencies: [
-      "QuakesUI", "QuakesData", "QuakesRemote", "QuakesFixture", "ImmutableUI", "ImmutableData",
+      "QuakesUI", "QuakesData", "QuakesRemote", "QuakesFixture", "AppFolders", "ImmutableUI", "ImmutableData",
       "Terminal", .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:79)
+#sourceLocation(file:"Chapters/09-animals.md",line:83)
 import AnimalsData
 import AnimalsUI
+import AppFolders
 import ArgumentParser
 import Foundation
 import ImmutableData
@@ -38,7 +39,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:119)
+#sourceLocation(file:"Chapters/09-animals.md",line:124)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -54,12 +55,13 @@ extension AnimalsCommand {
   /// The database file: the one named with `--database`, or the default in the user's data folder.
   private func databasePath() throws -> String {
     if let database = self.database { return database }
-    return try DataFolder.defaultDatabasePath(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    return try DataFolder.defaultPath(of: "Animals/animals.sqlite", environment: environment, fileOption: "--database")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:378)
+#sourceLocation(file:"Chapters/09-animals.md",line:450)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends;
   /// with `debug`, writes every action and what it changed to standard error.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:142)
+#sourceLocation(file:"Chapters/09-animals.md",line:148)
 /// Where the catalogue is kept.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -15,14 +15,15 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:265)
+#sourceLocation(file:"Chapters/09-animals.md",line:336)
 import AnimalsData
+import AppFolders
 
 extension CatalogueLocation {
   /// Opens the catalogue here: creates the file's folder, then opens (or creates) the database.
   ///
-  /// - Throws: ``LaunchError`` if the folder cannot be made or the database cannot be opened. The file is then
-  ///   as it was.
+  /// - Throws: ``DataFolder/CannotCreate`` if the folder cannot be made, ``LaunchError`` if the database cannot
+  ///   be opened. The file is then as it was.
   func open() throws -> LocalStore {
     switch self {
     case .memory:
@@ -32,7 +33,7 @@ extension CatalogueLocation {
         throw LaunchError("cannot open a catalogue in memory: \(error)")
       }
     case .file(let path):
-      try DataFolder.createFolder(containing: path)
+      try DataFolder.createFolder(containing: path, for: "the catalogue")
       do {
         return try LocalStore(path: path)
       } catch {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:573)
+#sourceLocation(file:"Chapters/09-animals.md",line:645)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -38,7 +38,7 @@ struct TerminalSession {
     let drawing = Task { await renderer.run() }
     reading: for await bytes in KeyReader.reads(from: STDIN_FILENO) {
       self.fitTheScreen()
-      for key in AnimalsKey.keys(in: bytes) {
+      for key in TerminalKey.keys(in: bytes) {
         self.root.handle(key)
         if self.root.hasQuit { break reading }
       }
@@ -49,7 +49,7 @@ struct TerminalSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:621)
+#sourceLocation(file:"Chapters/09-animals.md",line:693)
 extension TerminalSession {
   /// Lays the screen out for the terminal's width, or for 80 columns if the terminal does not say.
   func fitTheScreen() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:864)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:873)
 import AnimalsData
 import ImmutableUI
 
@@ -37,7 +37,7 @@ struct AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:903)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:912)
 extension AnimalDetailContainer {
   /// The animal `animalId`, if the store has it.
   func value(animalId: Animal.ID?) -> Animal? {
@@ -75,7 +75,7 @@ extension AnimalDetailContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:945)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:954)
 extension AnimalDetailContainer {
   /// What the last change to `animalId` is doing, as lines for under the columns.
   func problems(animalId: Animal.ID?) -> [String] {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:592)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:601)
 import AnimalsData
 
 /// The editor's form: the fields as the user has typed and chosen them so far.

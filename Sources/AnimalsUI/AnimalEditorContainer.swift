@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:972)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:981)
 import AnimalsData
 import ImmutableUI
 
@@ -47,7 +47,7 @@ struct AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1027)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1036)
 extension AnimalEditorContainer {
   /// The status of the change this editor follows.
   var changeStatus: Status? {
@@ -80,7 +80,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1066)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1075)
 extension AnimalEditorContainer {
   /// For an add that succeeded, the id the database gave the new animal; `nil` for an edit.
   var addedAnimalId: Animal.ID? {
@@ -89,7 +89,7 @@ extension AnimalEditorContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1080)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1089)
 extension AnimalEditorContainer {
   /// Reports that the user saved `draft`: an add when the editor is new, an update otherwise.
   func save(_ draft: AnimalDraft) throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:658)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:667)
 import AnimalsData
 import Terminal
 

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1167)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1176)
 import AnimalsData
 import ImmutableUI
+import Terminal
 
 /// The editor that adds or changes one animal: a form over a draft, closed by a successful save or a cancel.
 @MainActor
@@ -29,7 +30,7 @@ struct AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1197)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1207)
 extension AnimalEditorRoot {
   /// Whether the editor is done: cancelled, or saved and answered with success.
   var hasFinished: Bool {
@@ -50,7 +51,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1225)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1235)
 extension AnimalEditorRoot {
   /// The form, as ``AnimalEditorPresenter`` draws it on a screen `width` cells wide.
   func lines(width: Int) -> [String] {
@@ -65,10 +66,10 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1243)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1253)
 extension AnimalEditorRoot {
   /// Handles `key`: moves between fields, edits the draft, saves or cancels.
-  func handle(_ key: AnimalsKey) {
+  func handle(_ key: TerminalKey) {
     self.local.refusal = nil
     let fields = AnimalEditorPresenter.Field.allCases
     let index = fields.firstIndex(of: self.local.field) ?? 0
@@ -82,13 +83,13 @@ extension AnimalEditorRoot {
       if !self.local.draft.name.isEmpty { self.local.draft.name.removeLast() }
     case .enter: self.save()
     case .escape: self.local.cancel()
-    case .character, .backspace, .interrupt, .unknown: break
+    case .character, .backspace, .pageUp, .pageDown, .interrupt, .unknown: break
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1269)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1279)
 extension AnimalEditorRoot {
   /// Moves the diet or the category `step` places along its list, wrapping around.
   private func change(by step: Int) {
@@ -113,7 +114,7 @@ extension AnimalEditorRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1298)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1308)
 extension AnimalEditorRoot {
   /// Saves the draft, unless a rule blocks it or the reducer refuses.
   private func save() {

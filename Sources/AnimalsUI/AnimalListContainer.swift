@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:790)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:799)
 import AnimalsData
 import ImmutableUI
 
@@ -48,7 +48,7 @@ struct AnimalListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:833)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:842)
 extension AnimalListContainer {
   /// What went wrong reading the animals, as lines for under the columns.
   var problems: [String] {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:119)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:121)
 import AnimalsData
 import ImmutableUI
 
@@ -32,7 +32,7 @@ extension StoreContext where State == AnimalsState, Action == AnimalsAction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:162)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:164)
 /// The parameters of an animal list: which category, and the text the names must contain.
 struct AnimalListQuery: Hashable {
   let categoryId: Category.ID?
@@ -66,7 +66,7 @@ extension Selection where State == AnimalsState, Action == AnimalsAction, Output
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:215)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:217)
 extension StoreContext where State == AnimalsState, Action == AnimalsAction {
   /// The animal `animalId`, or `nil`.
   public func selectAnimal(animalId: Animal.ID?) -> AnimalsSelection<Animal?> {
@@ -93,7 +93,7 @@ extension StoreContext where State == AnimalsState, Action == AnimalsAction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:245)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:247)
 extension Selection where State == AnimalsState, Action == AnimalsAction, Output == Animal? {
   /// Shows the animal `animalId` from now on.
   public func show(animalId: Animal.ID?) {

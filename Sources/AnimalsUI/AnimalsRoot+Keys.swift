@@ -5,12 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1570)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1580)
 import AnimalsData
+import Terminal
 
 extension AnimalsRoot {
   /// Handles `key`: Ctrl-C quits; otherwise the open editor's, the search's, the confirmation's, or the screen's.
-  public func handle(_ key: AnimalsKey) {
+  public func handle(_ key: TerminalKey) {
     if key == .interrupt {
       self.local.hasQuit = true
       return
@@ -38,7 +39,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1608)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1619)
 extension AnimalsRoot {
   /// Drops the editor, keeping the choices the screen showed, the animal it saved among them.
   private func closeEditor() {
@@ -52,9 +53,9 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1625)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1637)
 extension AnimalsRoot {
-  private func handleOnScreen(_ key: AnimalsKey) {
+  private func handleOnScreen(_ key: TerminalKey) {
     switch key {
     case .up, .character("k"): self.move(by: -1)
     case .down, .character("j"): self.move(by: 1)
@@ -68,13 +69,13 @@ extension AnimalsRoot {
     case .character("q"): self.local.hasQuit = true
     case .character(let character): self.local.message = "Unknown key \"\(character)\""
     case .unknown(let spelling): self.local.message = "Unknown key \"\(spelling)\""
-    case .backspace, .interrupt: break
+    case .backspace, .pageUp, .pageDown, .interrupt: break
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1651)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1663)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -103,7 +104,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1684)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1696)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -123,7 +124,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1708)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1720)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -132,7 +133,7 @@ extension AnimalsRoot {
   }
 
   /// Handles `key` while typing a search.
-  private func handleSearch(_ key: AnimalsKey) {
+  private func handleSearch(_ key: TerminalKey) {
     switch key {
     case .character(let character): self.local.search.append(character)
     case .backspace: if !self.local.search.isEmpty { self.local.search.removeLast() }
@@ -140,7 +141,7 @@ extension AnimalsRoot {
     case .escape:
       self.local.search = ""
       self.local.isTypingSearch = false
-    case .up, .down, .left, .right, .tab, .interrupt, .unknown: return
+    case .up, .down, .left, .right, .pageUp, .pageDown, .tab, .interrupt, .unknown: return
     }
     let ids = self.animals.values(categoryId: self.shownCategoryId, search: self.local.search).map(\.id)
     if !ids.contains(where: { $0 == self.local.animalId }) {
@@ -150,7 +151,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1745)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1757)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     self.local.editor = AnimalEditorRoot(
@@ -172,7 +173,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1773)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1785)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1377)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1387)
 import AnimalsData
 import Foundation
 import ImmutableUI
@@ -54,7 +54,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1436)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1446)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen animal's, else the chosen one, else the first.
   var shownCategoryId: Category.ID? {
@@ -74,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1464)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1474)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -104,7 +104,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1504)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1514)
 extension AnimalsRoot {
   /// What the screen shows as chosen.
   struct Choices: Hashable {
@@ -131,7 +131,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1535)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1545)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:726)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:735)
 import AnimalsData
 import ImmutableUI
 
@@ -41,7 +41,7 @@ struct CategoryListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:766)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:775)
 extension CategoryListContainer {
   /// Reports that the list is on screen, which asks for the categories if they were never read.
   func appear() throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:362)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:371)
 import Terminal
 
 /// Lines of text side by side, in columns of fixed width, measured in a terminal's cells.
@@ -33,7 +33,7 @@ enum ColumnLayout {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:400)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:409)
 extension ColumnLayout {
   /// The widths of three columns on a screen `width` cells wide: `[16, 22, 36]` for 80,
   /// `[16, 19, 19]` for 60.

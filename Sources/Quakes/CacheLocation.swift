@@ -5,7 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:294)
+#sourceLocation(file:"Chapters/13-quakes.md",line:246)
+import AppFolders
 import QuakesData
 
 /// Where the cache is kept.
@@ -17,7 +18,7 @@ enum CacheLocation: Hashable {
 
   /// Opens the cache here, making the file's folder first.
   ///
-  /// - Throws: ``LaunchError``; a file that was refused is as it was.
+  /// - Throws: ``DataFolder/CannotCreate`` or ``LaunchError``; a file that was refused is as it was.
   func open() throws -> QuakesLocalStore {
     switch self {
     case .memory:
@@ -27,7 +28,7 @@ enum CacheLocation: Hashable {
         throw LaunchError("cannot make a cache in memory: \(error)")
       }
     case .file(let path):
-      try DataFolder.createFolder(containing: path)
+      try DataFolder.createFolder(containing: path, for: "the cache")
       do {
         return try QuakesLocalStore(path: path)
       } catch {

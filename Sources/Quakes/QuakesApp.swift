@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:339)
+#sourceLocation(file:"Chapters/13-quakes.md",line:292)
 import ImmutableData
 import QuakesData
 import QuakesFixture
@@ -37,7 +37,7 @@ final class QuakesApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:377)
+#sourceLocation(file:"Chapters/13-quakes.md",line:330)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -5,7 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:79)
+#sourceLocation(file:"Chapters/13-quakes.md",line:80)
+import AppFolders
 import ArgumentParser
 import Foundation
 import QuakesRemote
@@ -40,7 +41,7 @@ struct QuakesCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:121)
+#sourceLocation(file:"Chapters/13-quakes.md",line:123)
 extension QuakesCommand {
   func validate() throws {
     if self.feed != nil && self.usgs {
@@ -70,7 +71,7 @@ extension QuakesCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:154)
+#sourceLocation(file:"Chapters/13-quakes.md",line:156)
 extension QuakesCommand {
   /// `text` as an http or https URL with a host; `nil` for anything else.
   static func webAddress(_ text: String) -> URL? {
@@ -83,12 +84,13 @@ extension QuakesCommand {
   /// The cache file: the one named with `--database`, or the default in the user's data folder.
   private func databasePath() throws -> String {
     if let database = self.database { return database }
-    return try DataFolder.defaultDatabasePath(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    return try DataFolder.defaultPath(of: "Quakes/quakes.sqlite", environment: environment, fileOption: "--database")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:403)
+#sourceLocation(file:"Chapters/13-quakes.md",line:356)
 import QuakesData
 
 extension QuakesCommand {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:532)
+#sourceLocation(file:"Chapters/13-quakes.md",line:485)
 import ImmutableUI
 import QuakesData
 import QuakesRemote
@@ -50,7 +50,7 @@ struct TerminalSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:602)
+#sourceLocation(file:"Chapters/13-quakes.md",line:555)
 extension TerminalSession {
   /// Lays the screen out for the terminal's size, or for 80 by 24 if the terminal does not say.
   func fitTheScreen() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1038)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:870)
 import ImmutableUI
 import QuakesData
 
@@ -40,7 +40,7 @@ struct QuakeListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1073)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:905)
 extension QuakeListContainer {
   /// The line above the list; `isTyping` shows a cursor after the search text.
   func header(isTyping: Bool) -> String {
@@ -61,7 +61,7 @@ extension QuakeListContainer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1094)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:926)
 extension QuakeListContainer {
   /// Reports that the list is on screen, which asks for the saved quakes once.
   func appear() throws {

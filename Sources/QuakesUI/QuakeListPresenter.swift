@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:692)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:524)
 import QuakesData
 
 /// Draws the list of quakes: a window of rows around the chosen one.
@@ -47,7 +47,7 @@ public enum QuakeListPresenter {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:737)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:569)
 extension QuakeListPresenter {
   /// What an empty list says: `(no quake matches)`, `loading…`, `refreshing…`, or how to fill it.
   public static func emptyText(

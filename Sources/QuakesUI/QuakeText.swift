@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:530)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:362)
 import Foundation
 import QuakesData
 
@@ -32,7 +32,7 @@ extension QuakeDay {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:561)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:393)
 /// The small pieces of text the Quakes views share.
 enum QuakeText {
   /// `7` is `"07"`, `12` is `"12"`.
@@ -62,7 +62,7 @@ enum QuakeText {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:591)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:423)
 extension QuakeText {
   /// One decimal, or `"?"` when the feed gave no magnitude: `"4.2"`, `"-0.4"`.
   static func magnitude(_ magnitude: Double?) -> String {
@@ -88,7 +88,7 @@ extension QuakeText {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:622)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:454)
 extension QuakeText {
   /// `text` with each control character spelled out, so that text from the feed cannot drive the
   /// terminal: `"Ridge\u{1B}[2J"` shows as `Ridge\u{1B}[2J`, backslash and all.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:337)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:169)
 import ImmutableUI
 import QuakesData
 
@@ -40,7 +40,7 @@ extension StoreContext where State == QuakesState, Action == QuakesAction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:372)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:204)
 extension StoreContext where State == QuakesState, Action == QuakesAction {
   /// The quake `id`, or `nil`; ``Selection/show(id:)`` points it at another quake.
   public func selectQuake(id: Quake.ID?) -> QuakesSelection<Quake?> {

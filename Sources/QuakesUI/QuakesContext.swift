@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:264)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:96)
 import ImmutableUI
 import QuakesData
 

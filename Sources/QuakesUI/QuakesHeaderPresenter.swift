@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:754)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:586)
 import QuakesData
 
 /// Draws the line above the list: `Quakes: 1 of 2,124 · strongest first · 2026-11-24 · /pahala`.

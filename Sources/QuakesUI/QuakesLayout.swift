@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:648)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:480)
 import Terminal
 
 /// The list and the details side by side, and lines broken to the screen, measured in cells.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1352)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1184)
 import QuakesData
 import Terminal
 
@@ -27,7 +27,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1377)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1209)
 extension QuakesRoot {
   private func handleOnList(_ key: TerminalKey) {
     switch key {
@@ -63,7 +63,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1417)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1249)
 extension QuakesRoot {
   /// Chooses the day `step` days from the chosen one; with none chosen, the chosen quake's day.
   private func stepDay(by step: Int64) {
@@ -83,7 +83,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1443)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1275)
 extension QuakesRoot {
   /// Deletes the chosen quake, choosing its neighbour first.
   private func deleteChosen() {
@@ -101,7 +101,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1465)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1297)
 extension QuakesRoot {
   /// Handles `key` while a search is typed.
   private func handleSearch(_ key: TerminalKey) {

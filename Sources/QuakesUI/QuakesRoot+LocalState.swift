@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1213)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1045)
 import Observation
 import QuakesData
 

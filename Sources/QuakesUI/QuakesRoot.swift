@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1246)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1078)
 import ImmutableUI
 import QuakesData
 import Terminal
@@ -45,7 +45,7 @@ public struct QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1286)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1118)
 extension QuakesRoot {
   /// The rows the list gets: the height, less the line above the list and four below it (a note
   /// and the store's news, then two lines of hints on an 80-cell screen).
@@ -71,7 +71,7 @@ extension QuakesRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1314)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1146)
 extension QuakesRoot: View {
   /// The line above the list, the list beside the details, the status lines and the hints.
   public var body: [String] {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:290)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:122)
 import QuakesData
 
 extension QuakesAction {
@@ -24,7 +24,7 @@ extension QuakesAction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:318)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:150)
 extension QuakesState {
   /// How many quakes the state holds, whatever the filters: `QuakesState(quakes: [a, b])`
   /// holds 2.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:830)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:662)
 import QuakesData
 
 /// Draws the lines under the list: the note about the last key, then the store's news.

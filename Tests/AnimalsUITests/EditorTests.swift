@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2917)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2940)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2983)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3006)
 extension EditorTests {
   @MainActor
   func testAnAddChoosesItsOwnAnimalAmongOthersOfTheSameName() async throws {
@@ -99,7 +99,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3019)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3042)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -132,7 +132,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3057)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3080)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -160,7 +160,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3088)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3111)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

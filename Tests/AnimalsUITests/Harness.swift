@@ -5,12 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2055)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2071)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
 import ImmutableUI
 import Synchronization
+import Terminal
 
 /// Ids a test can predict: `draft-1`, `draft-2`, …
 final class CountingIds: Sendable {
@@ -53,7 +54,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2103)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2120)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {
@@ -63,7 +64,7 @@ extension Harness {
   }
 
   /// Handles `keys` in order, drawing after each as the program does.
-  func press(_ keys: AnimalsKey...) {
+  func press(_ keys: TerminalKey...) {
     for key in keys {
       self.root.handle(key)
       self.renderer.renderIfNeeded()

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2537)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2559)
 import AnimalsData
 import ImmutableUI
+import Terminal
 import XCTest
 
 @testable import AnimalsUI
@@ -39,7 +40,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2574)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2597)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -80,7 +81,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2619)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2642)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -107,7 +108,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2649)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2672)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -115,7 +116,7 @@ extension ScreenTests {
     await harness.start()
     let other = AnimalsRoot(context: AnimalsContext(harness.store))
     let otherRenderer = Renderer(other, screen: RecordingScreen())
-    for key in [AnimalsKey.down, .down, .down, .down, .right] { other.handle(key) }
+    for key in [TerminalKey.down, .down, .down, .down, .right] { other.handle(key) }
     XCTAssertEqual(
       otherRenderer.render().lines[0], "Categories       | Mammal                 | Cat")
     harness.press(.character("e"), .tab, .tab, .right, .enter)
@@ -128,7 +129,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2672)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2695)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -177,7 +178,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2724)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2747)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -202,7 +203,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2752)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2775)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -241,7 +242,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2796)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2819)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -290,7 +291,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2851)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2874)
 extension ScreenTests {
   @MainActor
   func testAnAnimalDeletedElsewhereIsNamedNotShownAsAnId() async throws {
@@ -323,7 +324,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2886)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2909)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

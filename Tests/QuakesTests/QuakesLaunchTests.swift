@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:884)
+#sourceLocation(file:"Chapters/13-quakes.md",line:837)
 import Foundation
 import GRDB
 import XCTest
@@ -55,7 +55,7 @@ final class QuakesLaunchTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:949)
+#sourceLocation(file:"Chapters/13-quakes.md",line:902)
 extension QuakesLaunchTests {
   /// Makes the folder `path` unwritable until the test ends, and returns the system's words for
   /// the refusal; skips the test where nothing stops this user writing.
@@ -85,7 +85,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:979)
+#sourceLocation(file:"Chapters/13-quakes.md",line:932)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderShowsTheSavedQuakesAndSaysWhyNothingIsSaved() async throws {
     let folder = self.path("data")
@@ -118,7 +118,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1016)
+#sourceLocation(file:"Chapters/13-quakes.md",line:969)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderWithoutACacheRefusesToStart() async throws {
     let folder = self.path("data")
@@ -135,7 +135,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1036)
+#sourceLocation(file:"Chapters/13-quakes.md",line:989)
 extension QuakesLaunchTests {
   func testOptionsThatExcludeEachOtherAreUsageErrors() async throws {
     let cases: [([String], String)] = [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1494)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1326)
 import QuakesData
 
 /// A failure with the words a test chose.
@@ -40,7 +40,7 @@ actor MemoryCache: QuakesCache {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1529)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1361)
 /// A feed that answers each fetch with the next answer it was given, and can hold them back.
 actor ScriptedFeed: QuakesFeed {
   private var answers: [Result<[Quake], TestFailure>]

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1567)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1399)
 import Foundation
 import ImmutableData
 import ImmutableUI
@@ -41,7 +41,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1603)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1435)
 extension Harness {
   /// Shows the screen, which asks for the saved quakes, and waits until they are read.
   func start() async {

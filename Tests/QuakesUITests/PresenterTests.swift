@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:862)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:694)
 import QuakesData
 import XCTest
 
@@ -41,7 +41,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:901)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:733)
 extension PresenterTests {
   func testControlCharactersFromTheFeedAreSpelledOut() {
     XCTAssertEqual(QuakeText.visible("Ridge\u{1B}[2J\u{7}"), "Ridge\\u{1B}[2J\\u{7}")
@@ -63,7 +63,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:926)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:758)
 extension PresenterTests {
   func testTheWindowKeepsTheChosenQuakeInViewAndFillsItsRows() {
     XCTAssertEqual(QuakeListPresenter.window(count: 100, chosen: 50, rows: 10), 45..<55)
@@ -108,7 +108,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:973)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:805)
 extension PresenterTests {
   func testTheHeaderNamesWhatTheListShows() {
     XCTAssertEqual(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:395)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:227)
 import QuakesData
 
 /// Quakes written out for the tests.

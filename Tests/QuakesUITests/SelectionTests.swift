@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:436)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:268)
 import ImmutableData
 import Observation
 import QuakesData
@@ -27,7 +27,7 @@ final class ChangeFlag: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:464)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:296)
 /// The screen's selections: the list behind its filter, and a quake by id.
 @MainActor
 final class SelectionTests: XCTestCase {
