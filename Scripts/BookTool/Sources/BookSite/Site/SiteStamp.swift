@@ -26,11 +26,11 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   /// The stamp for a site just written: the hashes of the inputs as they were read for rendering (never
   /// read again: a chapter saved while the site renders must make the next run render again), and of the
   /// expected files.
-  public static func after(writing site: RenderedSite, output: SiteOutput) -> SiteStamp {
+  public static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: Self.rendererIdentity, inputs: site.inputs, outputs: outputs)
+    return SiteStamp(tool: Self.rendererIdentity, inputs: built.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
