@@ -89,6 +89,15 @@ final class IncrementalSiteTests: XCTestCase {
           }
         }
       ),
+      ("a chapter without a heading added", { try self.write("04-untitled.md", "Words without a heading.\n") }),
+      (
+        "that chapter renamed: its title is its file name (hostile case 5 of issue 18)",
+        {
+          try FileManager.default.moveItem(
+            at: self.chapters.appendingPathComponent("04-untitled.md"),
+            to: self.chapters.appendingPathComponent("04-renamed.md"))
+        }
+      ),
       (
         "a chapter removed",
         { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }
