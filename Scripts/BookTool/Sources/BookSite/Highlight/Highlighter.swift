@@ -150,6 +150,15 @@ final class Highlighter: @unchecked Sendable {
     self.lines(code, kind: isSwift ? .swift : .plain)
   }
 
+  /// Reads the cache, if it is still pending, for a build about to highlight `keys` (decoding only those
+  /// when unused entries are kept); with no keys it is dropped unread. Either way nothing is read from disk
+  /// afterwards: the build does this before the renderer's stages, which read no file.
+  func readCache(for keys: [Key]) {
+    self.lock.withLock {
+      if keys.isEmpty { self.pending = nil } else { self.loadPendingCache(wanted: Set(keys)) }
+    }
+  }
+
   /// Highlights every text of `keys` ahead of use, spread over every core, so that the stages that need
   /// them find them in memory. Texts already known are skipped.
   func prepare(_ keys: [Key]) {

@@ -21,7 +21,11 @@ enum MemoizedRender {
     let texts = timings.measure(.changes) { renderer.changeTexts(for: needs) }
     // graphviz lays diagrams out one at a time: meanwhile the highlighter keeps the other core busy.
     let layout = Background { renderer.diagrams(store: store) }
-    timings.measure(.highlight) { renderer.highlight(for: needs, texts: texts) }
+    timings.measure(.highlight) {
+      let keys = renderer.highlightKeys(for: needs, texts: texts, plan: plan)
+      renderer.highlighter.readCache(for: keys)
+      renderer.highlight(keys)
+    }
     let diagrams = timings.measure(.diagrams) { layout.value }
     var prepared = renderer.prepared(plan: plan, texts: texts, diagrams: diagrams)
     prepared.views = timings.measure(.views) { renderer.views(for: needs, prepared) }

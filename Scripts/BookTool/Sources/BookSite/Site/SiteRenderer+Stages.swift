@@ -57,9 +57,10 @@ extension SiteRenderer {
   }
 
   /// What the parts to render need prepared, by chapter index: a page needs its chapter's listing views
-  /// and, for its code header, its changes; an article needs the views; a changes page its changes.
+  /// and, for its code header, its changes; an article needs the views; a changes page its changes; a code
+  /// page its version's text highlighted.
   struct Needs: Sendable {
-    var views = Set<Int>(), changes = Set<Int>()
+    var views = Set<Int>(), changes = Set<Int>(), codeVersions = Set<Int>()
 
     init(rendering parts: [SitePart]) {
       for part in parts {
@@ -69,7 +70,8 @@ extension SiteRenderer {
           self.changes.insert(index)
         case .article(let index): self.views.insert(index)
         case .changes(let index): self.changes.insert(index)
-        case .searchEntries, .code: break
+        case .code(let index): self.codeVersions.insert(index)
+        case .searchEntries: break
         }
       }
     }
@@ -94,11 +96,21 @@ extension SiteRenderer {
     ListingView.diagrams(of: self.book, store: store)
   }
 
-  /// Highlights every text the needed views and changes show, at once and longest first, so that every
-  /// core stays busy to the end.
-  func highlight(for needs: Needs, texts: [ChapterChanges.Texts]) {
-    self.highlighter.prepare(
-      ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts))
+  /// Every text the needed views, changes and code pages show.
+  func highlightKeys(for needs: Needs, texts: [ChapterChanges.Texts], plan: Plan) -> [Highlighter.Key] {
+    let versions = plan.code.versions
+    let code = needs.codeVersions.sorted().filter { versions.indices.contains($0) }.map { index in
+      Highlighter.Key(
+        kind: versions[index].path.hasSuffix(".swift") ? .swift : .plain,
+        code: ChapterChanges.readerText(versions[index].file))
+    }
+    return ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts)
+      + code
+  }
+
+  /// Highlights `keys` at once, longest first, so that every core stays busy to the end.
+  func highlight(_ keys: [Highlighter.Key]) {
+    self.highlighter.prepare(keys)
   }
 
   /// What every part's reader hands out, before any view or changes are prepared.
