@@ -45,7 +45,7 @@ public struct DiagramCache: Sendable {
   }
 
   /// This tool and this graphviz (its library's version and file): a diagram's SVG depends on both.
-  static let identity = SiteStamp.toolIdentity + "\n" + GraphvizLibrary.identity
+  static let identity = ToolBuild.identity + "\n" + GraphvizLibrary.identity
 
   static func encode(_ results: [DiagramStore.Key: String], identity: String) -> Data {
     var writer = ByteWriter()

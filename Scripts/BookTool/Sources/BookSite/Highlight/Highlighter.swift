@@ -104,7 +104,7 @@ final class Highlighter: @unchecked Sendable {
       self.loadedCount = loaded.count
       return
     }
-    let found = HighlightCache.decode(data, tool: SiteStamp.toolIdentity, only: wanted)
+    let found = HighlightCache.decode(data, tool: ToolBuild.identity, only: wanted)
     self.results.merge(found) { current, _ in current }
     self.undecoded = (data, wanted)
   }
@@ -123,7 +123,7 @@ final class Highlighter: @unchecked Sendable {
   private func decodeTheRest() {
     guard let undecoded = self.undecoded else { return }
     self.undecoded = nil
-    let loaded = HighlightCache.decode(undecoded.data, tool: SiteStamp.toolIdentity)
+    let loaded = HighlightCache.decode(undecoded.data, tool: ToolBuild.identity)
     self.results.merge(loaded) { current, _ in current }
     self.loadedCount = loaded.count
   }
