@@ -69,7 +69,6 @@ extension ChapterRenderer {
   private static func titleAttribute(_ title: String) -> String {
     title.isEmpty ? "" : " title=\"\(HTML.escape(title))\""
   }
-
 }
 
 extension HTML {

@@ -40,9 +40,10 @@ enum MemoizedRender {
     let assembled = timings.measure(.print) { [prepared, parts] in renderer.assemble(parts, prepared: prepared) }
     var built = BuiltSite(site: assembled.site)
     built.memo = Self.record(of: parts, plan: plan, renderer: renderer, slices: assembled.slices)
-    built.reusedFiles = Set(reused.keys.compactMap { part in
-      if case .file(let path) = renderer.location(of: part, plan: plan) { path } else { nil }
-    })
+    built.reusedFiles = Set(
+      reused.keys.compactMap { part in
+        if case .file(let path) = renderer.location(of: part, plan: plan) { path } else { nil }
+      })
     built.reusedArticles = reused.keys.filter { if case .article = $0 { true } else { false } }.count
     built.reusedSearchBlocks = reused.keys.filter { if case .searchEntries = $0 { true } else { false } }.count
     built.readAhead = earlier?.readAhead ?? [:]
@@ -64,7 +65,9 @@ enum MemoizedRender {
   /// The parts to render, grouped by the stage whose time they count in: pages (chapter, changes and code
   /// pages), the print edition's articles, the search entries.
   private static func stages(of parts: [SitePart]) -> [(SiteTimings.Stage, [SitePart])] {
-    var pages: [SitePart] = [], articles: [SitePart] = [], search: [SitePart] = []
+    var pages: [SitePart] = []
+    var articles: [SitePart] = []
+    var search: [SitePart] = []
     for part in parts {
       switch part {
       case .page, .changes, .code: pages.append(part)

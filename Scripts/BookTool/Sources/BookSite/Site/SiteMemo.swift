@@ -49,7 +49,9 @@ public struct SiteMemo: Sendable {
     /// The print edition's articles, in book order.
     var articles: [Article]?
 
-    init(part: String, inputs: [String: String], absent: Bool = false, images: [String] = [], articles: [Article]? = nil) {
+    init(
+      part: String, inputs: [String: String], absent: Bool = false, images: [String] = [], articles: [Article]? = nil
+    ) {
       self.part = part
       self.inputs = inputs
       self.hash = absent ? nil : ""
