@@ -33,14 +33,14 @@ public struct SiteMemo: Sendable {
     return self.load { path in (try? output.readIfPresent(kind.workspacePath(path))) ?? nil }
   }
 
-  static let magic = "BKSM0002"
+  static let magic = "BKSM0003"
 
   /// One page's record.
   struct Entry: Codable, Equatable, Sendable {
     /// Which part of the site it is (`SitePart.name`): a file holds one part, or slices of several.
     var part: String
-    /// What its render read: each input's name and digest (hexadecimal).
-    var inputs: [String: String]
+    /// What its render read.
+    var reads: Reads
     /// The hash of the bytes written (hexadecimal); nil when the page was not written at all (a chapter
     /// without code changes has no changes page).
     var hash: String?
@@ -53,16 +53,50 @@ public struct SiteMemo: Sendable {
       part: String, inputs: [String: String], absent: Bool = false, images: [String] = [], articles: [Article]? = nil
     ) {
       self.part = part
-      self.inputs = inputs
+      self.reads = Reads(inputs)
       self.hash = absent ? nil : ""
       self.images = images
       self.articles = articles
     }
   }
 
+  /// What a part's render read, as the memo keeps it: the names of the inputs, and one digest of their
+  /// digests (a record a third the size of every digest written out, read at every build).
+  struct Reads: Codable, Equatable, Sendable {
+    var names: [String]
+    var key: String
+
+    /// The record of `inputs`, each input's name with its digest (hexadecimal).
+    init(_ inputs: [String: String]) {
+      self.names = inputs.keys.sorted()
+      var hasher = DigestHasher()
+      for name in self.names {
+        hasher.combine(name)
+        hasher.combine(inputs[name] ?? "")
+      }
+      self.key = hasher.finalize().hex
+    }
+
+    /// The same inputs with their digests now, or nil when one of them is gone (a chapter past the end).
+    func current(in digests: BookInputDigests) -> [String: String]? {
+      var inputs: [String: String] = [:]
+      for name in self.names {
+        guard let digest = digests.digest(named: name) else { return nil }
+        inputs[name] = digest.hex
+      }
+      return inputs
+    }
+
+    /// Whether every input has the digest it had. A record that names no input vouches for nothing.
+    func isUnchanged(in digests: BookInputDigests) -> Bool {
+      guard !self.names.isEmpty, let now = self.current(in: digests) else { return false }
+      return Reads(now).key == self.key
+    }
+  }
+
   /// Where one chapter's article lies in `print.html`, and what its render read.
   struct Article: Codable, Equatable, Sendable {
-    var inputs: [String: String]
+    var reads: Reads
     var offset: Int
     var length: Int
   }
@@ -150,30 +184,26 @@ struct EarlierSite: Sendable {
     switch location {
     case .file(let path):
       guard let entry = self.record.entries[path], entry.part == part.name,
-        Self.unchanged(entry.inputs, digests: digests)
+        entry.reads.isUnchanged(in: digests)
       else { return nil }
       guard let hash = entry.hash else {
-        return self.contents(path) == nil ? RenderedPart(data: nil, images: entry.images, inputs: entry.inputs) : nil
+        return self.contents(path) == nil
+          ? RenderedPart(data: nil, images: entry.images, inputs: entry.reads.current(in: digests) ?? [:]) : nil
       }
       guard let file = self.contents(path), file.hash == hash else { return nil }
-      return RenderedPart(data: file.data, images: entry.images, inputs: entry.inputs)
+      return RenderedPart(data: file.data, images: entry.images, inputs: entry.reads.current(in: digests) ?? [:])
     case .slice(let path, let index):
       guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
-        articles.indices.contains(index), Self.unchanged(articles[index].inputs, digests: digests),
+        articles.indices.contains(index), articles[index].reads.isUnchanged(in: digests),
         let (data, found) = self.contents(path), found == hash
       else { return nil }
       let article = articles[index]
       guard article.offset >= 0, article.length >= 0, article.offset + article.length <= data.count else { return nil }
       let start = data.startIndex + article.offset
       // A slice of the file, never decoded: it is only copied into the new file.
-      return RenderedPart(data: data[start..<(start + article.length)], images: [], inputs: article.inputs)
+      return RenderedPart(
+        data: data[start..<(start + article.length)], images: [], inputs: article.reads.current(in: digests) ?? [:])
     }
-  }
-
-  /// Whether every input a render read has the digest it had then. A record that names no input at all
-  /// vouches for nothing.
-  private static func unchanged(_ inputs: [String: String], digests: BookInputDigests) -> Bool {
-    !inputs.isEmpty && inputs.allSatisfy { name, hex in digests.digest(named: name)?.hex == hex }
   }
 }
 
@@ -187,7 +217,7 @@ struct PrintPage {
   /// are unknown.
   func articles(inputs: [[String: String]]) -> [SiteMemo.Article]? {
     self.ranges.map { ranges in
-      zip(inputs, ranges).map { SiteMemo.Article(inputs: $0, offset: $1.lowerBound, length: $1.count) }
+      zip(inputs, ranges).map { SiteMemo.Article(reads: SiteMemo.Reads($0), offset: $1.lowerBound, length: $1.count) }
     }
   }
 }
