@@ -6,6 +6,12 @@ import Foundation
 /// (ARCHITECTURE.md, "Incremental site builds"). The result is byte for byte what `SiteRenderer.render()`
 /// gives; only the time differs.
 enum MemoizedRender {
+  /// Renders every part with `renderer`, untimed.
+  static func run(_ renderer: SiteRenderer) -> BuiltSite {
+    var untimed = SiteTimings()
+    return Self.run(renderer, earlier: nil, diagrams: nil, timings: &untimed)
+  }
+
   /// Renders with `renderer`, taking from `earlier` (the site folder and its memo) what is still current,
   /// and looking diagrams up in `store`.
   static func run(

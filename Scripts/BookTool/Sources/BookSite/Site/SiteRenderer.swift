@@ -24,8 +24,7 @@ public struct SiteRenderer: Sendable {
   /// rendered): every part rendered, none reused. `MemoizedRender` runs the same stages with an earlier
   /// site and a clock.
   public func render() -> RenderedSite {
-    var timings = SiteTimings()
-    return MemoizedRender.run(self, earlier: nil, diagrams: nil, timings: &timings).site
+    MemoizedRender.run(self).site
   }
 
   /// The site put together from every part (`parts` must hold each of `prepared.plan.parts`; a part it
