@@ -85,12 +85,12 @@ struct ServeCommand: ParsableCommand {
   /// are rendered, byte-identical to a full render), printing what it wrote; diagnostics and failures go
   /// to standard error in compiler format. Returns what was written, or nil when errors left the site as
   /// it was. The caller keeps the build's caches (`CachedSiteBuild.keep`).
-  static func writeSite(with build: CachedSiteBuild) -> (site: RenderedSite, plan: SiteOutput, changed: Bool)? {
+  static func writeSite(with build: CachedSiteBuild) -> (site: BuiltSite, plan: SiteOutput, changed: Bool)? {
     do {
       var timings = SiteTimings()
       let site = try build.render(timings: &timings)
       let plan = try build.plan(site, timings: &timings)
-      let diagnostics = site.diagnostics + plan.diagnostics
+      let diagnostics = site.site.diagnostics + plan.diagnostics
       Self.printDiagnostics(diagnostics)
       guard !diagnostics.hasErrors else {
         Self.say("not rebuilt; fix the errors above")

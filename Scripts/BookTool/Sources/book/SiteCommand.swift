@@ -47,16 +47,16 @@ struct SiteCommand: ParsableCommand {
         self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
         return
       }
-      let site = try build.render(full: self.full, timings: &timings)
-      try report(site.diagnostics)
-      let plan = try build.plan(site, timings: &timings)
+      let built = try build.render(full: self.full, timings: &timings)
+      try report(built.site.diagnostics)
+      let plan = try build.plan(built, timings: &timings)
       try report(plan.diagnostics)
-      let changes = try build.write(site, plan: plan, timings: &timings)
-      build.keep(site, plan: plan, timings: &timings)
+      let changes = try build.write(built, plan: plan, timings: &timings)
+      build.keep(built, plan: plan, timings: &timings)
       for path in changes.written { print("wrote \(path)") }
       for path in changes.removed { print("removed \(path)") }
       self.finish(
-        "book site: \(site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
+        "book site: \(built.site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
           + "\(changes.written.count) written, \(changes.removed.count) removed", timings: timings)
     }
   }

@@ -37,15 +37,17 @@ final class CacheKeyTests: XCTestCase {
     try FileManager.default.createDirectory(
       at: cache.url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try self.crafted.write(to: cache.url)
-    XCTAssertEqual(try SiteBuild.make(from: workspace, cache: cache, timings: &timings).files, reference.files)
+    XCTAssertEqual(
+      try SiteBuild.make(from: workspace, cache: cache, timings: &timings).site.files, reference.site.files)
     // With a key made and a planted file unsigned, or signed by another key: still ignored.
     cache.file.write(Data())
     try self.crafted.write(to: cache.url)
-    XCTAssertEqual(try SiteBuild.make(from: workspace, cache: cache, timings: &timings).files, reference.files)
+    XCTAssertEqual(
+      try SiteBuild.make(from: workspace, cache: cache, timings: &timings).site.files, reference.site.files)
     // Signed by the workspace's own key, the same bytes are trusted: the signature is what keeps them out.
     cache.file.write(self.crafted)
     let signed = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
-    XCTAssertTrue(signed.files.values.contains { String(decoding: $0, as: UTF8.self).contains("planted()") })
+    XCTAssertTrue(signed.site.files.values.contains { String(decoding: $0, as: UTF8.self).contains("planted()") })
   }
 
   func testAKeyFileCopiedInIsNotTrusted() throws {

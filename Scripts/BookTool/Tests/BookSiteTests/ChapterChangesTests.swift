@@ -76,8 +76,7 @@ final class ChapterChangesTests: XCTestCase {
   }
 
   func testTheSiteHasAChangesPageAndAHeaderForChaptersWithCodeOnly() throws {
-    var timings = SiteTimings()
-    let site = SiteRenderer(book: Self.book, metadata: BookMetadata(title: "T")).render(timings: &timings)
+    let site = SiteRenderer(book: Self.book, metadata: BookMetadata(title: "T")).render()
     XCTAssertNotNil(site.files["02-two.changes.html"])
     XCTAssertNil(site.files["04-four.changes.html"])
     let two = String(decoding: try XCTUnwrap(site.files["02-two.html"]), as: UTF8.self)

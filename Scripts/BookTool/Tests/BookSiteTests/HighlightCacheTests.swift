@@ -15,8 +15,7 @@ final class HighlightCacheTests: XCTestCase {
   private func site(cached: [Highlighter.Key: [String]]) -> (RenderedSite, Highlighter) {
     var renderer = SiteRenderer(book: SiteFixture.book(Self.chapters), metadata: SiteFixture.metadata)
     renderer.highlighter = Highlighter(cached: cached)
-    var timings = SiteTimings()
-    return (renderer.render(timings: &timings), renderer.highlighter)
+    return (renderer.render(), renderer.highlighter)
   }
 
   func testARoundTripKeepsEveryEntryAndAHitGivesTheSameBytes() throws {
@@ -68,12 +67,12 @@ final class HighlightCacheTests: XCTestCase {
     SiteBuild.keepHighlights(of: cold, in: cache)
     XCTAssertTrue(FileManager.default.fileExists(atPath: cache.url.path))
     let warm = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
-    XCTAssertEqual(cold.files, without.files)
-    XCTAssertEqual(warm.files, without.files)
+    XCTAssertEqual(cold.site.files, without.site.files)
+    XCTAssertEqual(warm.site.files, without.site.files)
     // A cache overwritten with garbage is ignored, and replaced.
     try Data(repeating: 0xFF, count: 100).write(to: cache.url)
     let afterGarbage = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
-    XCTAssertEqual(afterGarbage.files, without.files)
+    XCTAssertEqual(afterGarbage.site.files, without.site.files)
     SiteBuild.keepHighlights(of: afterGarbage, in: cache)
     XCTAssertEqual(cache.load().count, 4, "the swift listing, the sh block, and two versions of A.swift")
   }

@@ -89,6 +89,15 @@ final class IncrementalSiteTests: XCTestCase {
           }
         }
       ),
+      ("a chapter without a heading added", { try self.write("04-untitled.md", "Words without a heading.\n") }),
+      (
+        "that chapter renamed: its title is its file name (hostile case 5 of issue 18)",
+        {
+          try FileManager.default.moveItem(
+            at: self.chapters.appendingPathComponent("04-untitled.md"),
+            to: self.chapters.appendingPathComponent("04-renamed.md"))
+        }
+      ),
       (
         "a chapter removed",
         { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }
@@ -131,9 +140,9 @@ final class IncrementalSiteTests: XCTestCase {
     XCTAssertEqual(
       rendered.reusedFiles,
       [
-        "01-one.html", "03-three.html", "01-one.changes.html", "02-two.changes.html", "03-three.changes.html",
+        "01-one.html", "03-three.html", "01-one.changes.html", "03-three.changes.html",
         "code/01-one/Sources/M/A.swift.html", "code/02-two/Sources/M/A.swift.html",
-      ], "every code page is reused")
+      ], "every code page is reused; the edited chapter's changes page reads the chapter (its hunks' listings)")
     XCTAssertEqual(rendered.reusedArticles, 2, "the print edition keeps the articles of chapters 1 and 3")
     XCTAssertEqual(rendered.reusedSearchBlocks, 2, "the search index keeps the entries of chapters 1 and 3")
   }

@@ -22,7 +22,7 @@ final class SiteBuildTests: XCTestCase {
     XCTAssertEqual(site.inputs, ["Chapters/01-one.md": ContentHash.of(Data("# One\n".utf8))])
     // The chapter is saved again while the site is being written.
     try workspace.write(Data("# One, edited\n".utf8), to: "Chapters/01-one.md")
-    let plan = try SiteOutput(site: site, workspace: workspace, folder: "Site")
+    let plan = try SiteOutput(site: site.site, workspace: workspace, folder: "Site")
     _ = try plan.apply(to: workspace)
     let stamp = SiteStamp.after(writing: site, output: plan)
     XCTAssertFalse(try stamp.isCurrent(input: workspace, output: workspace), "the next run must render the edit")
@@ -44,7 +44,7 @@ final class SiteBuildTests: XCTestCase {
       "assets/book.css": "x",
     ])
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     XCTAssertEqual(
       site.diagnostics.map { "\($0.location) \($0.id)" },
       ["Chapters/01-one.md:5:1 image-name-collision", "Chapters/01-one.md:5:22 image-name-collision"])
@@ -54,7 +54,7 @@ final class SiteBuildTests: XCTestCase {
   func testAnImageNamedLikeTheManifestIsRefused() throws {
     let workspace = try self.workspace(["01-one.md": "# One\n\n![x](.site-files)\n", ".site-files": "x"])
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     XCTAssertEqual(site.diagnostics.map(\.id), [.imageNameCollision])
   }
 
@@ -70,7 +70,7 @@ final class SiteBuildTests: XCTestCase {
   /// Renders the workspace's chapters into its `Site/`.
   private func writeSite(of workspace: Workspace) throws {
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     _ = try SiteOutput(site: site, workspace: workspace, folder: "Site").apply(to: workspace)
   }
 }

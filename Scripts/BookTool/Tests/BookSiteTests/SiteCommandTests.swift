@@ -37,7 +37,7 @@ final class SiteCommandTests: XCTestCase {
     try Data("{\"parts\": 3}".utf8).write(to: chapters.appendingPathComponent("book.json"))
 
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: Workspace(root: folder, chaptersFolder: "notes"), timings: &timings)
+    let site = try SiteBuild.make(from: Workspace(root: folder, chaptersFolder: "notes"), timings: &timings).site
     XCTAssertEqual(site.diagnostics.map { "\($0.location) \($0.id)" }, ["notes/book.json:1:1 invalid-book-metadata"])
     XCTAssertThrowsError(try Self.run(["site", "--chapters", chapters.path, "--output", output.path])) { error in
       XCTAssertEqual(error as? ExitCode, .failure, "the diagnostics were reported: \(error)")

@@ -35,11 +35,11 @@ final class SiteOutputTests: XCTestCase {
     let folder = try SiteFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let workspace = Workspace(root: folder)
-    var site = SiteFixture.site(self.chapters)
+    let site = SiteFixture.site(self.chapters)
     _ = try self.apply(site, to: workspace)
     let page = try XCTUnwrap(site.files["01-a.html"])
-    site.readAhead = ["01-a.html": page]
-    let plan = try SiteOutput(site: site, workspace: workspace, folder: "Site")
+    let readAhead = ["01-a.html": page]
+    let plan = try SiteOutput(site: site, workspace: workspace, folder: "Site", readAhead: readAhead)
     XCTAssertEqual(plan.files.first { $0.path == "01-a.html" }?.current, page)
     XCTAssertFalse(plan.output.targets.contains(where: \.isOutOfDate))
 
@@ -50,7 +50,7 @@ final class SiteOutputTests: XCTestCase {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("Site/01-a.html"))
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("Site/01-a.html"), withDestinationURL: outside.appendingPathComponent("a.html"))
-    let linked = try SiteOutput(site: site, workspace: workspace, folder: "Site")
+    let linked = try SiteOutput(site: site, workspace: workspace, folder: "Site", readAhead: readAhead)
     XCTAssertEqual(linked.diagnostics.map(\.id), [.pathThroughSymlink])
   }
 

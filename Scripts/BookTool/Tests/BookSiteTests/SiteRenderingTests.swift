@@ -104,8 +104,7 @@ final class SiteRenderingTests: XCTestCase {
         .init(title: "Silent", chapters: []),
       ])
     XCTAssertEqual(metadata.groups(of: book.chapters).map(\.title), ["One", "Later"])
-    var timings = SiteTimings()
-    let site = SiteRenderer(book: book, metadata: metadata).render(timings: &timings)
+    let site = SiteRenderer(book: book, metadata: metadata).render()
     let index = String(decoding: try XCTUnwrap(site.files["index.html"]), as: UTF8.self)
     XCTAssertTrue(
       index.contains(
@@ -156,7 +155,7 @@ final class SiteRenderingTests: XCTestCase {
     try workspace.write(Data("# Plain\n\n```swift\nlet x = 1\n```\n\n![pic](img/p.png)\n".utf8), to: "notes/a.md")
     try workspace.write(Data([0x89, 0x50]), to: "notes/img/p.png")
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     XCTAssertEqual(site.diagnostics, [], "untagged Swift is fine for the site")
     XCTAssertEqual(site.files["img/p.png"], Data([0x89, 0x50]), "images are copied beside the pages")
     XCTAssertTrue(SiteFixture.text(site, "a.html").contains("<span class=\"hl-keyword\">let</span>"))

@@ -45,7 +45,7 @@ public struct DiagramCache: Sendable {
   }
 
   /// This tool and this graphviz (its library's version and file): a diagram's SVG depends on both.
-  static let identity = SiteStamp.toolIdentity + "\n" + GraphvizLibrary.identity
+  static let identity = ToolBuild.identity + "\n" + GraphvizLibrary.identity
 
   static func encode(_ results: [DiagramStore.Key: String], identity: String) -> Data {
     var writer = ByteWriter()
@@ -118,13 +118,11 @@ final class DiagramStore: @unchecked Sendable {
     }
   }
 
-  /// Keeps a diagram's SVG: one just laid out, or (`ifMissing`) one found in this process's memory,
-  /// which counts as new only when the store lacks it.
-  func store(_ svg: String, source: String, location: SourceLocation, ifMissing: Bool) {
+  /// Keeps the SVG of a diagram just laid out.
+  func store(_ svg: String, source: String, location: SourceLocation) {
     let key = Key(source: source, location: location)
     self.lock.withLock {
       self.used.insert(key)
-      guard !ifMissing || self.results[key] == nil else { return }
       self.results[key] = svg
       self.added += 1
     }

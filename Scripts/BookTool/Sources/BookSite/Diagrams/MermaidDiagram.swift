@@ -27,30 +27,21 @@ public enum MermaidDiagram {
     Self.render(diagrams, store: nil)
   }
 
-  /// The same, looking diagrams up in `store` (the on-disk diagram cache) before laying them out, and
-  /// keeping there what graphviz laid out.
+  /// The same, looking diagrams up in `store` (the one diagram cache: `DiagramCache`, kept in `.build/`)
+  /// before laying them out, and keeping there what graphviz laid out.
   static func render(
     _ diagrams: [(source: String, location: SourceLocation)], store: DiagramStore?
   ) -> [Result<String, DiagnosticsError>] {
     var results = diagrams.map { diagram -> Result<String, DiagnosticsError>? in
-      if let svg = store?.svg(source: diagram.source, location: diagram.location) { return .success(svg) }
-      return Self.cache.result(source: diagram.source, location: diagram.location)
-    }
-    for index in results.indices {
-      if case .success(let svg) = results[index] {
-        store?.store(svg, source: diagrams[index].source, location: diagrams[index].location, ifMissing: true)
-      }
+      store?.svg(source: diagram.source, location: diagram.location).map { .success($0) }
     }
     let missing = results.indices.filter { results[$0] == nil }
     guard !missing.isEmpty else { return results.map { $0 ?? .failure(DiagnosticsError([])) } }
     let rendered = Self.render(missing.map { diagrams[$0] }, engine: .library)
     for (index, result) in zip(missing, rendered) {
       results[index] = result
-      if !Self.dependsOnGraphviz(result) {
-        Self.cache.store(result, source: diagrams[index].source, location: diagrams[index].location)
-      }
       if case .success(let svg) = result {
-        store?.store(svg, source: diagrams[index].source, location: diagrams[index].location, ifMissing: false)
+        store?.store(svg, source: diagrams[index].source, location: diagrams[index].location)
       }
     }
     return results.map { $0 ?? .failure(DiagnosticsError([])) }

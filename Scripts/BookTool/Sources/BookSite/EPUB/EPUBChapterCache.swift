@@ -58,7 +58,7 @@ public struct EPUBChapterCache: Sendable {
       body.append(contentsOf: "\(String(key.high, radix: 16)) \(String(key.low, radix: 16)) \(bytes.count)\n".utf8)
       body.append(bytes)
     }
-    let header = "\(Self.magic)\n\(SiteStamp.toolIdentity)\n\(String(ContentHash.of(body), radix: 16))\n"
+    let header = "\(Self.magic)\n\(ToolBuild.identity)\n\(String(ContentHash.of(body), radix: 16))\n"
     return Data(header.utf8) + body
   }
 
@@ -71,7 +71,7 @@ public struct EPUBChapterCache: Sendable {
       defer { position = end + 1 }
       return String(decoding: bytes[position..<end], as: UTF8.self)
     }
-    guard line() == Self.magic, line() == SiteStamp.toolIdentity, let sum = line().flatMap({ UInt64($0, radix: 16) }),
+    guard line() == Self.magic, line() == ToolBuild.identity, let sum = line().flatMap({ UInt64($0, radix: 16) }),
       ContentHash.of(Data(bytes[position...])) == sum
     else { return [:] }
     var entries: [Key: Data] = [:]

@@ -104,7 +104,7 @@ final class Highlighter: @unchecked Sendable {
       self.loadedCount = loaded.count
       return
     }
-    let found = HighlightCache.decode(data, tool: SiteStamp.toolIdentity, only: wanted)
+    let found = HighlightCache.decode(data, tool: ToolBuild.identity, only: wanted)
     self.results.merge(found) { current, _ in current }
     self.undecoded = (data, wanted)
   }
@@ -123,7 +123,7 @@ final class Highlighter: @unchecked Sendable {
   private func decodeTheRest() {
     guard let undecoded = self.undecoded else { return }
     self.undecoded = nil
-    let loaded = HighlightCache.decode(undecoded.data, tool: SiteStamp.toolIdentity)
+    let loaded = HighlightCache.decode(undecoded.data, tool: ToolBuild.identity)
     self.results.merge(loaded) { current, _ in current }
     self.loadedCount = loaded.count
   }
@@ -148,6 +148,15 @@ final class Highlighter: @unchecked Sendable {
   /// Swift is highlighted; anything else is escaped.
   func lines(_ code: String, isSwift: Bool) -> [String] {
     self.lines(code, kind: isSwift ? .swift : .plain)
+  }
+
+  /// Reads the cache, if it is still pending, for a build about to highlight `keys` (decoding only those
+  /// when unused entries are kept); with no keys it is dropped unread. Either way nothing is read from disk
+  /// afterwards: the build does this before the renderer's stages, which read no file.
+  func readCache(for keys: [Key]) {
+    self.lock.withLock {
+      if keys.isEmpty { self.pending = nil } else { self.loadPendingCache(wanted: Set(keys)) }
+    }
   }
 
   /// Highlights every text of `keys` ahead of use, spread over every core, so that the stages that need

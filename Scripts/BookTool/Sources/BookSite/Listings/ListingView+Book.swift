@@ -127,11 +127,7 @@ extension ListingView {
 
   /// Whether a listing belongs to a test (its file lies under `Tests/`): the site folds it away.
   static func isTest(_ listing: Listing) -> Bool {
-    switch listing.tag {
-    case .tangled(let directive): directive.testTarget != nil
-    case .excerpt(let source?): source.file.hasPrefix("Tests/")
-    case .excerpt(nil), .prose, .invalid: false
-    }
+    listing.isTestCode
   }
 
   /// A diagram's `accTitle: …`, if it has one: `accTitle: The Flux loop` → `The Flux loop`.

@@ -29,7 +29,7 @@ extension ChapterRenderer {
       }
       self.html += "</a>"
     case .image(let source, let title):
-      if Self.isLocal(source) { self.images.append(source) }
+      if LinkDestination.isLocalFile(source) { self.images.append(source) }
       self.html += "<img src=\"\(HTML.escapeURL(source))\" alt=\"\(HTML.escape(node.plainText))\""
       self.html += "\(Self.titleAttribute(title))>"
     case .footnoteReference(let label):
@@ -68,12 +68,6 @@ extension ChapterRenderer {
   /// ` title="…"`, or nothing for an empty title.
   private static func titleAttribute(_ title: String) -> String {
     title.isEmpty ? "" : " title=\"\(HTML.escape(title))\""
-  }
-
-  /// Whether an image source is a file beside the chapters (copied into the site), not a URL.
-  static func isLocal(_ source: String) -> Bool {
-    !source.isEmpty && !source.contains(":") && !source.hasPrefix("/") && !source.hasPrefix("#")
-      && !source.split(separator: "/").contains("..")
   }
 }
 

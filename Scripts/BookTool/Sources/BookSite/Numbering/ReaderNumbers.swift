@@ -59,15 +59,10 @@ struct ReaderNumbers: Hashable, Sendable {
     self.labels = labels
   }
 
-  /// The numbers of one chapter, computing its anchors.
-  init(chapter: Chapter) {
-    self.init(chapter: chapter, listingAnchors: ListingView.anchors(of: chapter), sections: chapter.sections)
-  }
-
   /// Whether a listing gets a number: tangled or excerpted code that is not a test.
   static func isNumbered(_ listing: Listing) -> Bool {
     switch listing.tag {
-    case .tangled, .excerpt: !ListingView.isTest(listing)
+    case .tangled, .excerpt: !listing.isTestCode
     case .prose, .invalid: false
     }
   }
@@ -84,7 +79,7 @@ struct ReaderNumbers: Hashable, Sendable {
   /// The source of a paragraph that holds one local image and nothing else.
   static func pictureSource(_ paragraph: MarkdownNode) -> String? {
     guard paragraph.children.count == 1, case .image(let source, _) = paragraph.children[0].kind,
-      ChapterRenderer.isLocal(source)
+      LinkDestination.isLocalFile(source)
     else { return nil }
     return source
   }

@@ -31,32 +31,34 @@ package struct CachedSiteBuild: Sendable {
 
   /// Renders the book; `full` renders every page, reusing none from the site folder (it still leaves a
   /// memo for the next build).
-  package func render(full: Bool = false, timings: inout SiteTimings) throws -> RenderedSite {
+  package func render(full: Bool = false, timings: inout SiteTimings) throws -> BuiltSite {
     try SiteBuild.make(
       from: self.input, cache: self.highlights, diagrams: self.diagrams, memo: full ? nil : self.memo,
       parsed: self.parsed, timings: &timings)
   }
 
-  /// Plans `site` against the folder on disk: what would be written and removed, and its problems.
-  package func plan(_ site: RenderedSite, timings: inout SiteTimings) throws -> SiteOutput {
-    try timings.measure(.write) { try SiteOutput(site: site, workspace: self.output, folder: self.folder) }
+  /// Plans `built` against the folder on disk: what would be written and removed, and its problems.
+  package func plan(_ built: BuiltSite, timings: inout SiteTimings) throws -> SiteOutput {
+    try timings.measure(.write) {
+      try SiteOutput(site: built.site, workspace: self.output, folder: self.folder, readAhead: built.readAhead)
+    }
   }
 
   /// Writes a planned site that has no errors: only the files whose bytes change.
   package func write(
-    _ site: RenderedSite, plan: SiteOutput, timings: inout SiteTimings
+    _ built: BuiltSite, plan: SiteOutput, timings: inout SiteTimings
   ) throws -> SiteOutput.Changes {
     try timings.measure(.write) { try plan.apply(to: self.output) }
   }
 
-  /// Once `site` is written: keeps the caches it used and stamps the build (a failure to keep either
+  /// Once `built` is written: keeps the caches it used and stamps the build (a failure to keep either
   /// only costs the next build its shortcut). `book serve` does it after the open pages are told to reload.
-  package func keep(_ site: RenderedSite, plan: SiteOutput, timings: inout SiteTimings) {
+  package func keep(_ built: BuiltSite, plan: SiteOutput, timings: inout SiteTimings) {
     timings.measure(.caches) {
-      SiteBuild.keepCaches(of: site, highlights: self.highlights, diagrams: self.diagrams, memo: self.memo)
+      SiteBuild.keepCaches(of: built, highlights: self.highlights, diagrams: self.diagrams, memo: self.memo)
     }
     if let stamp = self.stamp {
-      timings.measure(.stamp) { SiteStamp.after(writing: site, output: plan).save(to: stamp) }
+      timings.measure(.stamp) { SiteStamp.after(writing: built, output: plan).save(to: stamp) }
     }
   }
 }

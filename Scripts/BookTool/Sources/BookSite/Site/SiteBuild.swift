@@ -16,12 +16,12 @@ public enum SiteBuild {
   public static func make(
     from input: Workspace, cache: HighlightCache? = nil, diagrams: DiagramCache? = nil, memo: SiteMemo? = nil,
     parsed: ParsedChapters? = nil, timings: inout SiteTimings
-  ) throws -> RenderedSite {
+  ) throws -> BuiltSite {
     var inputs: [String: UInt64] = [:]
     let (book, metadata) = try Self.load(from: input, parsed: parsed, hashing: &inputs, timings: &timings)
     // The e-book's converted chapters are kept whenever the highlights are (not with --no-cache).
     let epubChapters = cache.map { _ in EPUBChapterCache(workspace: input) }
-    var site = Self.make(
+    var built = Self.make(
       book: book, metadata: metadata, cache: cache, diagrams: diagrams, memo: memo, epubChapters: epubChapters,
       timings: &timings
     ) { path in
@@ -29,10 +29,10 @@ public enum SiteBuild {
       if let data { inputs["\(input.chaptersFolder)/\(path)"] = ContentHash.of(data) }
       return data
     }
-    site.inputs = inputs
+    built.inputs = inputs
     let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
-    site.diagnostics = (site.diagnostics + unreadable).sortedByLocation()
-    return site
+    built.site.diagnostics = (built.site.diagnostics + unreadable).sortedByLocation()
+    return built
   }
 
   /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
@@ -57,22 +57,22 @@ public enum SiteBuild {
     return (book, BookMetadata.load(metadataData, in: input))
   }
 
-  /// Keeps what `site` highlighted in `cache`, once the site has been written: a build that fails, or
+  /// Keeps what `built` highlighted in `cache`, once the site has been written: a build that fails, or
   /// whose output is refused, leaves the workspace (its `.build/` included) as it was.
-  public static func keepHighlights(of site: RenderedSite, in cache: HighlightCache) {
-    guard let highlighter = site.highlighter, !site.diagnostics.hasErrors else { return }
+  public static func keepHighlights(of built: BuiltSite, in cache: HighlightCache) {
+    guard let highlighter = built.highlighter, !built.site.diagnostics.hasErrors else { return }
     cache.save(highlighter)
   }
 
   /// Keeps every cache a build used (highlights, diagrams, the page memo) once its site has been written.
   public static func keepCaches(
-    of site: RenderedSite, highlights: HighlightCache?, diagrams: DiagramCache?, memo: SiteMemo?
+    of built: BuiltSite, highlights: HighlightCache?, diagrams: DiagramCache?, memo: SiteMemo?
   ) {
-    guard !site.diagnostics.hasErrors else { return }
-    if let highlights { Self.keepHighlights(of: site, in: highlights) }
-    if let diagrams, let store = site.diagramStore { diagrams.save(store) }
-    site.epubChapters?.save()
-    memo?.save(site)
+    guard !built.site.diagnostics.hasErrors else { return }
+    if let highlights { Self.keepHighlights(of: built, in: highlights) }
+    if let diagrams, let store = built.diagramStore { diagrams.save(store) }
+    built.epubChapters?.save()
+    memo?.save(built)
   }
 
   /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
@@ -82,8 +82,8 @@ public enum SiteBuild {
     book: Book, metadata: Result<BookMetadata, DiagnosticsError>, cache: HighlightCache? = nil,
     diagrams: DiagramCache? = nil, memo: SiteMemo? = nil, epubChapters: EPUBChapterCache? = nil,
     timings: inout SiteTimings, readChapterFile: (String) throws -> Data?
-  ) -> RenderedSite {
-    var site: RenderedSite
+  ) -> BuiltSite {
+    var built: BuiltSite
     switch metadata {
     case .success(let metadata):
       var renderer = SiteRenderer(book: book, metadata: metadata)
@@ -93,24 +93,26 @@ public enum SiteBuild {
       let store = diagrams.map { cache in timings.measure(.diagrams) { cache.load() } }
       let earlier = memo.flatMap { memo in timings.measure(.plan) { memo.load() } }
       if earlier != nil { renderer.highlighter.keepUnusedEntries() }
-      site = renderer.render(timings: &timings, earlier: earlier, diagrams: store)
-      if cache != nil { site.highlighter = renderer.highlighter }
-      site.diagramStore = store
+      built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings)
+      if cache != nil { built.highlighter = renderer.highlighter }
+      built.diagramStore = store
     case .failure(let error):
-      site = RenderedSite()
-      site.diagnostics = error.diagnostics
+      built = BuiltSite(site: RenderedSite())
+      built.site.diagnostics = error.diagnostics
     }
-    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &site, metadata: metadata) }
+    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &built.site, metadata: metadata) }
     timings.measure(.write) {
-      site.diagnostics += SiteImages.copy(
-        site.images, of: book, into: &site.files, origins: &site.origins, reading: readChapterFile)
+      built.site.diagnostics += SiteImages.copy(
+        built.site.images, of: book, into: &built.site.files, origins: &built.site.origins, reading: readChapterFile)
     }
     if case .success(let metadata) = metadata {
       // The e-book is made from the pages and pictures, so it comes last (EPUB/).
-      timings.measure(.print) { EPUBEdition.add(to: &site, book: book, metadata: metadata, cache: epubChapters) }
+      timings.measure(.print) {
+        built.epubChapters = EPUBEdition.add(to: &built.site, book: book, metadata: metadata, cache: epubChapters)
+      }
     }
-    site.diagnostics = site.diagnostics.sortedByLocation()
-    return site
+    built.site.diagnostics = built.site.diagnostics.sortedByLocation()
+    return built
   }
 }
 
@@ -124,7 +126,7 @@ extension SiteBuild {
     // No highlight cache: `book check` leaves the workspace exactly as it found it, `.build/` included.
     let site = Self.make(book: book, metadata: metadata, timings: &timings) { path in
       try workspace.readConfinedIfPresent("\(workspace.chaptersFolder)/\(path)")
-    }
+    }.site
     guard !site.diagnostics.hasErrors,
       !book.diagnostics.contains(where: { RuleID.chapterReadingRules.contains($0.id) })
     else {

@@ -2,13 +2,15 @@ import BookKit
 import Foundation
 
 /// What the last build of a site rendered each page from, so that the next build renders again only the
-/// pages whose inputs changed (`PageKeys`) and takes the others from the site folder as it is.
+/// pages whose inputs changed and takes the others from the site folder as it is.
 ///
 /// One file per output folder under the input workspace's git-ignored `.build/book-site-cache/`, named by
-/// a hash of the folder's location. It records, for every page, the key it was rendered under and a hash
-/// of the bytes written (for `print.html`, where each chapter's article lies in it). A page is reused only
-/// when its key is the same *and* the file in the folder still has the recorded hash, so a hand edit or a
-/// deleted page is rendered again. A file from another build of the tool, or whose checksum does not
+/// a hash of the folder's location. It records, for every part of the site (a page, a print article, a
+/// chapter's search entries), the inputs its render read (`BookInput`, noted by the `BookReader` it was
+/// rendered through) with their digests, and a hash of the bytes written (for `print.html`, where each
+/// chapter's article lies in it). A part is reused only when every input it read has the same digest now
+/// *and* the file in the folder still has the recorded hash, so a hand edit or a deleted page is rendered
+/// again. A file from another build of the tool, or whose checksum does not
 /// match, is ignored as a whole: the build renders everything.
 public struct SiteMemo: Sendable {
   /// Where the memo lives: in the input workspace, whose guarded writes save it.
@@ -31,12 +33,14 @@ public struct SiteMemo: Sendable {
     return self.load { path in (try? output.readIfPresent(kind.workspacePath(path))) ?? nil }
   }
 
-  static let magic = "BKSM0001"
+  static let magic = "BKSM0003"
 
   /// One page's record.
   struct Entry: Codable, Equatable, Sendable {
-    /// The key it was rendered under (hexadecimal).
-    var key: String
+    /// Which part of the site it is (`SitePart.name`): a file holds one part, or slices of several.
+    var part: String
+    /// What its render read.
+    var reads: Reads
     /// The hash of the bytes written (hexadecimal); nil when the page was not written at all (a chapter
     /// without code changes has no changes page).
     var hash: String?
@@ -45,17 +49,54 @@ public struct SiteMemo: Sendable {
     /// The print edition's articles, in book order.
     var articles: [Article]?
 
-    init(key: ContentDigest, absent: Bool = false, images: [String] = [], articles: [Article]? = nil) {
-      self.key = key.hex
+    init(
+      part: String, inputs: [String: String], absent: Bool = false, images: [String] = [], articles: [Article]? = nil
+    ) {
+      self.part = part
+      self.reads = Reads(inputs)
       self.hash = absent ? nil : ""
       self.images = images
       self.articles = articles
     }
   }
 
-  /// Where one chapter's article lies in `print.html`, and its key.
-  struct Article: Codable, Equatable, Sendable {
+  /// What a part's render read, as the memo keeps it: the names of the inputs, and one digest of their
+  /// digests (a record a third the size of every digest written out, read at every build).
+  struct Reads: Codable, Equatable, Sendable {
+    var names: [String]
     var key: String
+
+    /// The record of `inputs`, each input's name with its digest (hexadecimal).
+    init(_ inputs: [String: String]) {
+      self.names = inputs.keys.sorted()
+      var hasher = DigestHasher()
+      for name in self.names {
+        hasher.combine(name)
+        hasher.combine(inputs[name] ?? "")
+      }
+      self.key = hasher.finalize().hex
+    }
+
+    /// The same inputs with their digests now, or nil when one of them is gone (a chapter past the end).
+    func current(in digests: BookInputDigests) -> [String: String]? {
+      var inputs: [String: String] = [:]
+      for name in self.names {
+        guard let digest = digests.digest(named: name) else { return nil }
+        inputs[name] = digest.hex
+      }
+      return inputs
+    }
+
+    /// Whether every input has the digest it had. A record that names no input vouches for nothing.
+    func isUnchanged(in digests: BookInputDigests) -> Bool {
+      guard !self.names.isEmpty, let now = self.current(in: digests) else { return false }
+      return Reads(now).key == self.key
+    }
+  }
+
+  /// Where one chapter's article lies in `print.html`, and what its render read.
+  struct Article: Codable, Equatable, Sendable {
+    var reads: Reads
     var offset: Int
     var length: Int
   }
@@ -82,9 +123,10 @@ public struct SiteMemo: Sendable {
 
   /// Saves the record of `site` once it is written, with the hash of each page's bytes; failing to save
   /// only costs the next build its shortcut.
-  public func save(_ site: RenderedSite) {
-    guard !site.memo.tool.isEmpty, !site.diagnostics.hasErrors else { return }
-    var record = site.memo
+  func save(_ built: BuiltSite) {
+    let site = built.site
+    guard !built.memo.tool.isEmpty, !site.diagnostics.hasErrors else { return }
+    var record = built.memo
     for (path, entry) in record.entries where entry.hash != nil {
       guard let data = site.files[path] else {
         record.entries[path] = nil
@@ -136,28 +178,31 @@ struct EarlierSite: Sendable {
     return self.read(path).map { ($0, String(ContentHash.of($0), radix: 16)) }
   }
 
-  /// The bytes of the page at `path` when it was rendered under `key` and is still as written; `.some(nil)`
-  /// when that render wrote no file there.
-  func file(_ path: String, key: ContentDigest) -> (data: Data?, images: [String])? {
-    guard let entry = self.record.entries[path], entry.key == key.hex else { return nil }
-    guard let hash = entry.hash else { return self.contents(path) == nil ? (nil, entry.images) : nil }
-    guard let file = self.contents(path), file.hash == hash else { return nil }
-    return (file.data, entry.images)
-  }
-
-  /// The bytes of the parts of the file at `path` (the print edition's articles, the search index's
-  /// blocks) whose keys match, by chapter index (nil where they do not): slices of the file, never decoded,
-  /// since they are only copied into the new file.
-  func articles(in path: String, keys: [ContentDigest]) -> [Data?] {
-    guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
-      let (data, found) = self.contents(path), found == hash
-    else { return keys.map { _ in nil } }
-    return keys.indices.map { index in
-      guard index < articles.count, articles[index].key == keys[index].hex else { return nil }
+  /// What the earlier build left of `part`, at `location`, when every input its render read is unchanged
+  /// (`digests`) and its file is still as written; nil otherwise.
+  func reusable(_ part: SitePart, at location: SitePart.Location, digests: BookInputDigests) -> RenderedPart? {
+    switch location {
+    case .file(let path):
+      guard let entry = self.record.entries[path], entry.part == part.name,
+        entry.reads.isUnchanged(in: digests)
+      else { return nil }
+      guard let hash = entry.hash else {
+        return self.contents(path) == nil
+          ? RenderedPart(data: nil, images: entry.images, inputs: entry.reads.current(in: digests) ?? [:]) : nil
+      }
+      guard let file = self.contents(path), file.hash == hash else { return nil }
+      return RenderedPart(data: file.data, images: entry.images, inputs: entry.reads.current(in: digests) ?? [:])
+    case .slice(let path, let index):
+      guard let entry = self.record.entries[path], let articles = entry.articles, let hash = entry.hash,
+        articles.indices.contains(index), articles[index].reads.isUnchanged(in: digests),
+        let (data, found) = self.contents(path), found == hash
+      else { return nil }
       let article = articles[index]
       guard article.offset >= 0, article.length >= 0, article.offset + article.length <= data.count else { return nil }
       let start = data.startIndex + article.offset
-      return data[start..<(start + article.length)]
+      // A slice of the file, never decoded: it is only copied into the new file.
+      return RenderedPart(
+        data: data[start..<(start + article.length)], images: [], inputs: article.reads.current(in: digests) ?? [:])
     }
   }
 }
@@ -168,44 +213,11 @@ struct PrintPage {
   var data: Data
   var ranges: [Range<Int>]?
 
-  /// The articles' records for the memo, or nil when their places are unknown.
-  func articles(keys: [ContentDigest]) -> [SiteMemo.Article]? {
+  /// The articles' records for the memo, given what each article's render read, or nil when their places
+  /// are unknown.
+  func articles(inputs: [[String: String]]) -> [SiteMemo.Article]? {
     self.ranges.map { ranges in
-      zip(keys, ranges).map { SiteMemo.Article(key: $0.hex, offset: $1.lowerBound, length: $1.count) }
-    }
-  }
-}
-
-/// What a render takes from an earlier site, and what it must render.
-struct Reused {
-  /// Chapter pages taken from the folder, by chapter index.
-  var pages: [Int: (data: Data, images: [String])] = [:]
-  /// Changes pages taken from the folder (nil: the chapter has none), by chapter index.
-  var changes: [Int: Data?] = [:]
-  /// Print articles taken from `print.html`, by chapter index.
-  var articles: [Data?]
-  /// Search index blocks taken from `assets/search-index.js`, by chapter index.
-  var searchBlocks: [Data?]
-  /// The chapters whose page, changes page or print article must be rendered.
-  var missingPages = Set<Int>(), missingChanges = Set<Int>(), missingArticles = Set<Int>()
-
-  init(earlier: EarlierSite?, book: Book, keys: PageKeys) {
-    let count = book.chapters.count
-    self.articles = earlier?.articles(in: "print.html", keys: keys.printArticles) ?? Array(repeating: nil, count: count)
-    self.searchBlocks =
-      earlier?.articles(in: SearchIndex.path, keys: keys.search) ?? Array(repeating: nil, count: count)
-    for (index, chapter) in book.chapters.enumerated() {
-      if let page = earlier?.file(chapter.pageName, key: keys.pages[index]), let data = page.data {
-        self.pages[index] = (data, page.images)
-      } else {
-        self.missingPages.insert(index)
-      }
-      if let changes = earlier?.file(ChangesPage.pageName(of: chapter), key: keys.changes[index]) {
-        self.changes[index] = changes.data
-      } else {
-        self.missingChanges.insert(index)
-      }
-      if self.articles[index] == nil { self.missingArticles.insert(index) }
+      zip(inputs, ranges).map { SiteMemo.Article(reads: SiteMemo.Reads($0), offset: $1.lowerBound, length: $1.count) }
     }
   }
 }

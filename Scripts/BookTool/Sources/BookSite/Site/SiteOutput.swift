@@ -48,15 +48,16 @@ public struct SiteOutput: Sendable {
   public var diagnostics: [Diagnostic] { self.output.diagnostics }
 
   /// Plans writing `site` into `folder` of `workspace`. A problem with a file is reported where the
-  /// chapters produce it (`site.origins`), else at the file itself.
-  public init(site: RenderedSite, workspace: Workspace, folder: String) throws {
+  /// chapters produce it (`site.origins`), else at the file itself. `readAhead` holds files of the folder
+  /// a build has already read (by path inside the site), which are not read again.
+  public init(site: RenderedSite, workspace: Workspace, folder: String, readAhead: [String: Data] = [:]) throws {
     self.folder = folder
     let kind = Self.kind(folder: folder)
     let targets = site.files.keys.sorted().map { name in
       OwnedOutput.Target(
         path: name, expected: site.files[name]!,
         origin: site.origins[name] ?? SourceLocation(path: kind.workspacePath(name), line: 1),
-        readAhead: site.readAhead[name])
+        readAhead: readAhead[name])
     }
     self.output = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
     self.files = self.output.targets.map { File(path: $0.path, expected: $0.expected!, current: $0.current) }

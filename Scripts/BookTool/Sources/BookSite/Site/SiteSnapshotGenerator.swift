@@ -25,7 +25,7 @@ public struct SiteSnapshotGenerator: SnapshotGenerator {
     var timings = SiteTimings()
     let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
       try? readHead("Chapters/\(path)")
-    }
+    }.site
     guard !site.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(site.diagnostics) }
     var files: [String: Data] = [:]
     for (name, data) in site.files { files["\(Self.folder)/\(name)"] = data }

@@ -26,11 +26,11 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   /// The stamp for a site just written: the hashes of the inputs as they were read for rendering (never
   /// read again: a chapter saved while the site renders must make the next run render again), and of the
   /// expected files.
-  public static func after(writing site: RenderedSite, output: SiteOutput) -> SiteStamp {
+  public static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: Self.rendererIdentity, inputs: site.inputs, outputs: outputs)
+    return SiteStamp(tool: Self.rendererIdentity, inputs: built.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
@@ -68,16 +68,8 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   /// (an upgraded graphviz may draw them differently, so the no-change shortcut must not hold across it).
   static let rendererIdentity = Self.toolIdentity + "\n" + GraphvizLibrary.identity
 
-  /// This build of the tool: the executable's path, size and modification time.
-  static let toolIdentity: String = {
-    let path =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
-    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
-    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    return "\(path) \(size) \(modified)"
-  }()
+  /// This build of the tool (`ToolBuild.identity`).
+  static var toolIdentity: String { ToolBuild.identity }
 }
 
 extension SiteStamp {
@@ -100,28 +92,5 @@ extension SiteStamp {
   package func save(to file: CacheFile) {
     guard let data = try? JSONEncoder().encode(self) else { return }
     file.write(data)
-  }
-}
-
-/// A fast 64-bit content hash (not cryptographic): enough to notice that a file changed.
-public enum ContentHash {
-  /// The hash of some bytes: eight at a time, each word mixed in with a multiply and a rotation.
-  public static func of(_ data: Data) -> UInt64 {
-    data.withUnsafeBytes { buffer in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(buffer.count)
-      let prime: UInt64 = 0x0000_0100_0000_01b3
-      var offset = 0
-      while offset + 8 <= buffer.count {
-        let word = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        hash = (hash ^ word) &* prime
-        hash = (hash << 29) | (hash >> 35)
-        offset += 8
-      }
-      while offset < buffer.count {
-        hash = (hash ^ UInt64(buffer[offset])) &* prime
-        offset += 1
-      }
-      return hash ^ (hash >> 31)
-    }
   }
 }

@@ -10,7 +10,7 @@ final class PreviewBuilds: Sendable {
   /// The build of the workspace's site.
   let build: CachedSiteBuild
   /// The last site written whose caches are not kept yet.
-  private let unkept = Mutex<(site: RenderedSite, plan: SiteOutput)?>(nil)
+  private let unkept = Mutex<(site: BuiltSite, plan: SiteOutput)?>(nil)
 
   /// The builds of `workspace`'s chapters into its site folder.
   init(workspace: Workspace) {

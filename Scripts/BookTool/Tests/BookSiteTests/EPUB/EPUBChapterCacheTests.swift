@@ -17,12 +17,12 @@ final class EPUBChapterCacheTests: XCTestCase {
   }
 
   /// Renders and writes the site with the workspace's caches, keeping them as `book site` does.
-  func build(_ workspace: Workspace) throws -> RenderedSite {
+  func build(_ workspace: Workspace) throws -> BuiltSite {
     var timings = SiteTimings()
     let highlights = HighlightCache(workspaceRoot: workspace.root)
     let site = try SiteBuild.make(from: workspace, cache: highlights, timings: &timings)
-    XCTAssertEqual(site.diagnostics, [])
-    _ = try SiteOutput(site: site, workspace: workspace, folder: "Site").apply(to: workspace)
+    XCTAssertEqual(site.site.diagnostics, [])
+    _ = try SiteOutput(site: site.site, workspace: workspace, folder: "Site").apply(to: workspace)
     SiteBuild.keepCaches(of: site, highlights: highlights, diagrams: nil, memo: nil)
     return site
   }
@@ -30,7 +30,7 @@ final class EPUBChapterCacheTests: XCTestCase {
   /// The e-book a build without any cache makes.
   func uncachedEBook(_ workspace: Workspace) throws -> Data? {
     var timings = SiteTimings()
-    return try SiteBuild.make(from: workspace, timings: &timings).files["fixture-book.epub"]
+    return try SiteBuild.make(from: workspace, timings: &timings).site.files["fixture-book.epub"]
   }
 
   func testAnEditConvertsOnlyItsChapterAndTheBytesAreTheSameAsWithoutTheCache() throws {
@@ -38,13 +38,13 @@ final class EPUBChapterCacheTests: XCTestCase {
     XCTAssertEqual(try self.build(workspace).epubChapters?.reused, 0)
     let warm = try self.build(workspace)
     XCTAssertEqual(warm.epubChapters?.reused, 2)
-    XCTAssertEqual(warm.files["fixture-book.epub"], try self.uncachedEBook(workspace))
+    XCTAssertEqual(warm.site.files["fixture-book.epub"], try self.uncachedEBook(workspace))
     try workspace.write(Data("# Next\n\n## Details\n\nEdited.\n".utf8), to: "Chapters/02-next.md")
     let edited = try self.build(workspace)
     XCTAssertEqual(edited.epubChapters?.reused, 1, "only the edited chapter is converted")
-    XCTAssertEqual(edited.files["fixture-book.epub"], try self.uncachedEBook(workspace))
+    XCTAssertEqual(edited.site.files["fixture-book.epub"], try self.uncachedEBook(workspace))
     XCTAssertTrue(
-      String(decoding: try ZipReader(edited.files["fixture-book.epub"]!)["EPUB/02-next.xhtml"]!, as: UTF8.self)
+      String(decoding: try ZipReader(edited.site.files["fixture-book.epub"]!)["EPUB/02-next.xhtml"]!, as: UTF8.self)
         .contains("Edited."))
   }
 
@@ -66,7 +66,7 @@ final class EPUBChapterCacheTests: XCTestCase {
       file.write(Data(bytes))
       let site = try self.build(workspace)
       XCTAssertEqual(site.epubChapters?.reused, 0, label)
-      XCTAssertEqual(site.files["fixture-book.epub"], try self.uncachedEBook(workspace), label)
+      XCTAssertEqual(site.site.files["fixture-book.epub"], try self.uncachedEBook(workspace), label)
     }
   }
 }

@@ -59,7 +59,7 @@ final class EPUBEditionTests: XCTestCase {
     var timings = SiteTimings()
     return SiteBuild.make(
       book: SiteFixture.book(Self.chapters), metadata: .success(metadata), timings: &timings
-    ) { path in path == "images/p.png" ? Data([0x89, 0x50, 0x4E, 0x47]) : nil }
+    ) { path in path == "images/p.png" ? Data([0x89, 0x50, 0x4E, 0x47]) : nil }.site
   }
 
   /// The fixture's e-book, read back.
@@ -112,7 +112,7 @@ final class EPUBEditionTests: XCTestCase {
     var timings = SiteTimings()
     let site = SiteBuild.make(book: SiteFixture.book(Self.chapters), metadata: .success(metadata), timings: &timings) {
       _ in nil
-    }
+    }.site
     let archive = try ZipReader(try XCTUnwrap(site.files["fixture-book.epub"]))
     let opf = String(decoding: try XCTUnwrap(archive["EPUB/package.opf"]), as: UTF8.self)
     XCTAssertTrue(opf.contains("<dc:title>Fixture Book</dc:title>"), opf)
@@ -201,7 +201,7 @@ final class EPUBEditionTests: XCTestCase {
     var timings = SiteTimings()
     let other = SiteBuild.make(
       book: SiteFixture.book(edited), metadata: .success(SiteFixture.metadata), timings: &timings
-    ) { _ in nil }
+    ) { _ in nil }.site
     XCTAssertNotEqual(other.files["fixture-book.epub"], first, "an edit reaches the e-book")
   }
 
@@ -218,7 +218,7 @@ final class EPUBEditionTests: XCTestCase {
     // The chapters' picture, so that the site's own link check has nothing to report but the e-book.
     try workspace.write(Data([0x89, 0x50, 0x4E, 0x47]), to: "Chapters/images/p.png")
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     _ = try SiteOutput(site: site, workspace: workspace, folder: "Site").apply(to: workspace)
     let book = try Book.load(from: workspace)
     let name = EPUBEdition.fileName(for: try BookMetadata.load(from: workspace).get())

@@ -67,7 +67,7 @@ final class FuzzTests: XCTestCase {
     let book = try Book.load(from: workspace)
     let output = try TangleOutput(book: book, workspace: workspace)
     var timings = SiteTimings()
-    let site = try SiteBuild.make(from: workspace, timings: &timings)
+    let site = try SiteBuild.make(from: workspace, timings: &timings).site
     let links = LinkChecker.check(book: book, workspace: workspace)
     let drift = try SiteBuild.drift(book: book, in: workspace)
     for diagnostic in output.diagnostics + output.drift() + site.diagnostics + links + drift {

@@ -12,8 +12,7 @@ enum SiteFixture {
 
   /// Every file of the site of a book.
   static func site(_ chapters: [(String, String)], metadata: BookMetadata = Self.metadata) -> RenderedSite {
-    var timings = SiteTimings()
-    return SiteRenderer(book: Self.book(chapters), metadata: metadata).render(timings: &timings)
+    SiteRenderer(book: Self.book(chapters), metadata: metadata).render()
   }
 
   /// The metadata of the fixtures.

@@ -66,3 +66,11 @@ enum LinkDestination: Hashable, Sendable {
     return parts.joined(separator: "/")
   }
 }
+
+extension LinkDestination {
+  /// Whether an image source is a file beside the chapters (copied into the site), not a URL.
+  static func isLocalFile(_ source: String) -> Bool {
+    !source.isEmpty && !source.contains(":") && !source.hasPrefix("/") && !source.hasPrefix("#")
+      && !source.split(separator: "/").contains("..")
+  }
+}

@@ -10,10 +10,13 @@ extension EPUBEdition {
   }
 
   /// Adds the e-book to a rendered site whose chapter pages and pictures are in `site.files`, converting
-  /// only the chapters that `cache` lacks (what it should keep is left in `site.epubChapters`). Nothing is
-  /// made for a site with errors, which is never written.
-  static func add(to site: inout RenderedSite, book: Book, metadata: BookMetadata, cache: EPUBChapterCache? = nil) {
-    guard !site.diagnostics.hasErrors else { return }
+  /// only the chapters that `cache` lacks; returns what the cache should keep. Nothing is made for a site
+  /// with errors, which is never written.
+  @discardableResult
+  static func add(
+    to site: inout RenderedSite, book: Book, metadata: BookMetadata, cache: EPUBChapterCache? = nil
+  ) -> EPUBChapterCache.Pending? {
+    guard !site.diagnostics.hasErrors else { return nil }
     let chapters = book.chapters.map { chapter in
       ChapterPage(
         title: chapter.title, number: chapter.number, pageName: chapter.pageName,
@@ -30,11 +33,10 @@ extension EPUBEdition {
     let cached = cache?.load() ?? [:]
     let converted = edition.bodies(reusing: cached)
     site.files[Self.fileName(for: metadata)] = edition.archive(bodies: converted.bodies)
-    if let cache {
-      let entries = Dictionary(zip(converted.keys, converted.bodies), uniquingKeysWith: { first, _ in first })
-      site.epubChapters = EPUBChapterCache.Pending(
-        file: cache.file, entries: entries, reused: converted.reused,
-        changed: converted.reused < converted.bodies.count || cached.count != entries.count)
-    }
+    guard let cache else { return nil }
+    let entries = Dictionary(zip(converted.keys, converted.bodies), uniquingKeysWith: { first, _ in first })
+    return EPUBChapterCache.Pending(
+      file: cache.file, entries: entries, reused: converted.reused,
+      changed: converted.reused < converted.bodies.count || cached.count != entries.count)
   }
 }

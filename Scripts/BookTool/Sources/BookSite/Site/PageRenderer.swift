@@ -1,0 +1,90 @@
+import BookKit
+import Foundation
+
+/// Renders each part of the site from what it reads through its `BookReader`, and from nothing else: it
+/// holds no book, so whatever a page shows, the memo's record of what it read covers it.
+struct PageRenderer {
+  /// The book as this part may read it.
+  let reader: BookReader
+
+  /// Chapter `index`'s page, and the images it uses.
+  func chapterPage(_ index: Int) -> (html: String, images: [String]) {
+    let chapter = self.reader.chapter(index)
+    let article = ChapterRenderer.render(chapter, context: self.context(index))
+    let previous =
+      index > 0 ? self.neighbour(index - 1) : PageTemplate.Neighbour(href: "index.html", title: "Contents")
+    let next = index + 1 < self.reader.chapterCount ? self.neighbour(index + 1) : nil
+    let codeHeader = self.changes(index).header
+    let html = self.reader.template.page(
+      title: "\(chapter.title) · \(self.reader.metadata.title)",
+      content: (codeHeader ?? "") + "<article class=\"chapter\">\n\(article.html)</article>\n", current: index,
+      previous: previous, next: next)
+    return (html, article.images)
+  }
+
+  /// Chapter `index`'s changes page, between the chapter and the next one; nil when the chapter changes no
+  /// code. Its sidebar marks no chapter as current, because the current chapter's section links point into
+  /// the chapter's own page.
+  func changesPage(_ index: Int) -> String? {
+    let changes = self.changes(index)
+    guard changes.header != nil else { return nil }
+    let next = index + 1 < self.reader.chapterCount ? self.neighbour(index + 1) : nil
+    return self.reader.template.page(
+      title: "Changes in the code: \(changes.chapter.title) · \(self.reader.metadata.title)",
+      content: changes.content, current: nil, previous: self.neighbour(index), next: next)
+  }
+
+  /// Chapter `index`'s article inside the print edition, where its ids carry its page name.
+  func printArticle(_ index: Int) -> String {
+    let chapter = self.reader.chapter(index)
+    var context = self.context(index)
+    context.links = PageLinks(
+      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.reader.chapterPageNames),
+      chapterPath: chapter.path, codePages: self.reader.code.pages(atChapter: index))
+    let article = ChapterRenderer.render(chapter, context: context)
+    let id = HTML.escape(PageLinks.stem(chapter.pageName))
+    return "<article class=\"chapter\" id=\"\(id)\">\n\(article.html)</article>\n"
+  }
+
+  /// Chapter `index`'s entries in the search index.
+  func searchEntries(_ index: Int) -> String {
+    SearchIndex.block(of: self.reader.chapter(index), sections: self.reader.sections(index), index: index)
+  }
+
+  /// What chapter `index` changes in the code, ready to render.
+  private func changes(_ index: Int) -> ChangesPage {
+    let code = self.reader.code
+    return ChangesPage(
+      chapter: self.reader.chapter(index), changes: self.reader.changes(index), tag: self.reader.tag(index),
+      previousTag: index > 0 ? self.reader.tag(index - 1) : nil,
+      codePages: (old: code.pages(atChapter: index - 1), new: code.pages(atChapter: index)))
+  }
+
+  /// The pager's link to a chapter.
+  private func neighbour(_ index: Int) -> PageTemplate.Neighbour {
+    let heading = self.reader.heading(index)
+    return PageTemplate.Neighbour(href: heading.pageName, title: heading.title)
+  }
+
+  /// What a chapter's renderer needs to know about the book, for the chapter's own page.
+  func context(_ index: Int) -> ChapterRenderer.Context {
+    let chapter = self.reader.chapter(index)
+    let sections = self.reader.sections(index)
+    let code = self.reader.code
+    var byLine: [Int: ListingView] = [:]
+    for (listing, view) in zip(chapter.listings, self.reader.views(index)) { byLine[listing.fence.line] = view }
+    var context = ChapterRenderer.Context(
+      listings: byLine,
+      sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
+      chapterPages: self.reader.chapterPageNames, chapterLabels: self.reader.chapterLabels,
+      links: PageLinks(
+        mode: .chapterPages, currentPage: chapter.pageName, chapterPages: [], chapterPath: chapter.path,
+        codePages: code.pages(atChapter: index)),
+      sourceLink: SourceLink(
+        repositoryURL: self.reader.metadata.repositoryURL, tag: self.reader.tag(index),
+        codePages: code.pages(atChapter: index)))
+    context.pictures = self.reader.pictures(index)
+    context.labels = self.reader.labels
+    return context
+  }
+}

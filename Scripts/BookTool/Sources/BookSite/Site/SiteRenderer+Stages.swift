@@ -1,0 +1,209 @@
+import BookKit
+import Foundation
+
+/// The renderer's stages, each a function of its arguments that the build (`SiteRenderer.render`,
+/// `MemoizedRender`) calls in turn and times: the plan of the whole book, what the parts about to be
+/// rendered need prepared (highlighting, diagrams, listing views, changes), each part through a
+/// `BookReader`, and the site put together from the parts.
+extension SiteRenderer {
+  /// What a render knows about the whole book before rendering any part.
+  struct Plan: Sendable {
+    /// Each chapter's headings, listing anchors and numbers.
+    var sections: [[Section]], anchors: [[String]], numbers: [ReaderNumbers]
+    /// Every version of every file, each with its code page.
+    var code: CodeVersions
+    /// The frame every page shares.
+    var template: PageTemplate
+    /// The digest of every input a part may read.
+    var digests: BookInputDigests
+    /// Every part of the site, in book order.
+    var parts: [SitePart]
+  }
+
+  /// Sections, anchors, numbers, code versions and input digests of the whole book.
+  func plan() -> Plan {
+    let chapters = self.book.chapters
+    let perChapter = Parallel.map(Array(chapters.indices)) { index in
+      let sections = chapters[index].sections
+      let anchors = ListingView.anchors(of: chapters[index], sections: sections)
+      let numbers = ReaderNumbers(chapter: chapters[index], listingAnchors: anchors, sections: sections)
+      return (sections: sections, anchors: anchors, numbers: numbers)
+    }
+    let (sections, anchors, numbers) = (
+      perChapter.map(\.sections), perChapter.map(\.anchors), perChapter.map(\.numbers)
+    )
+    let code = CodeVersions(book: self.book)
+    let digests = BookInputDigests(
+      book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, graphviz: GraphvizLibrary.identity)
+    let parts: [SitePart] =
+      chapters.indices.flatMap { [SitePart.page($0), .changes($0), .article($0), .searchEntries($0)] }
+      + code.versions.indices.map { SitePart.code($0) }
+    return Plan(
+      sections: sections, anchors: anchors, numbers: numbers, code: code,
+      template: PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections), digests: digests,
+      parts: parts)
+  }
+
+  /// Where `part` lies in the site.
+  func location(of part: SitePart, plan: Plan) -> SitePart.Location {
+    let chapters = self.book.chapters
+    switch part {
+    case .page(let index): return .file(chapters[index].pageName)
+    case .changes(let index): return .file(ChangesPage.pageName(of: chapters[index]))
+    case .article(let index): return .slice("print.html", index)
+    case .searchEntries(let index): return .slice(SearchIndex.path, index)
+    case .code(let index): return .file(plan.code.versions[index].sitePath)
+    }
+  }
+
+  /// What the parts to render need prepared, by chapter index: a page needs its chapter's listing views
+  /// and, for its code header, its changes; an article needs the views; a changes page its changes; a code
+  /// page its version's text highlighted.
+  struct Needs: Sendable {
+    var views = Set<Int>(), changes = Set<Int>(), codeVersions = Set<Int>()
+
+    init(rendering parts: [SitePart]) {
+      for part in parts {
+        switch part {
+        case .page(let index):
+          self.views.insert(index)
+          self.changes.insert(index)
+        case .article(let index): self.views.insert(index)
+        case .changes(let index): self.changes.insert(index)
+        case .code(let index): self.codeVersions.insert(index)
+        case .searchEntries: break
+        }
+      }
+    }
+
+    /// The chapter prefixes whose files the changes compare: each chapter's and the one before it.
+    var prefixes: Set<Int> { self.changes.union(self.changes.map { $0 - 1 }.filter { $0 >= 0 }) }
+  }
+
+  /// Every diagram laid out, with their diagnostics, each by its listing.
+  typealias Diagrams = (
+    results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]
+  )
+
+  /// The files at the end of the chapters the changes need, as a reader sees them.
+  func changeTexts(for needs: Needs) -> [ChapterChanges.Texts] {
+    ChapterChanges.texts(of: self.book.prefixTangles, needed: needs.prefixes)
+  }
+
+  /// Every diagram of the book, from `store` when it has them: all of them, whichever parts are rendered,
+  /// so that every build reports the same diagnostics.
+  func diagrams(store: DiagramStore?) -> Diagrams {
+    ListingView.diagrams(of: self.book, store: store)
+  }
+
+  /// Every text the needed views, changes and code pages show.
+  func highlightKeys(for needs: Needs, texts: [ChapterChanges.Texts], plan: Plan) -> [Highlighter.Key] {
+    let versions = plan.code.versions
+    let code = needs.codeVersions.sorted().filter { versions.indices.contains($0) }.map { index in
+      Highlighter.Key(
+        kind: versions[index].path.hasSuffix(".swift") ? .swift : .plain,
+        code: ChapterChanges.readerText(versions[index].file))
+    }
+    return ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts)
+      + code
+  }
+
+  /// Highlights `keys` at once, longest first, so that every core stays busy to the end.
+  func highlight(_ keys: [Highlighter.Key]) {
+    self.highlighter.prepare(keys)
+  }
+
+  /// What every part's reader hands out, before any view or changes are prepared.
+  func prepared(plan: Plan, texts: [ChapterChanges.Texts], diagrams: Diagrams) -> Prepared {
+    Prepared(
+      book: self.book, metadata: self.metadata, plan: plan, highlighter: self.highlighter, texts: texts,
+      diagrams: diagrams)
+  }
+
+  /// The listing views of the chapters in `needs`.
+  func views(for needs: Needs, _ prepared: Prepared) -> [Int: [ListingView]] {
+    let views = ListingView.filling(
+      ListingView.views(
+        of: self.book, chapters: needs.views, anchors: prepared.plan.anchors, numbers: prepared.plan.numbers,
+        highlighter: self.highlighter),
+      with: prepared.diagrams)
+    return Dictionary(uniqueKeysWithValues: needs.views.map { ($0, views[$0]) })
+  }
+
+  /// The changes of the chapters in `needs`.
+  func changes(for needs: Needs, _ prepared: Prepared) -> [Int: ChapterChanges] {
+    let all = ChapterChanges.all(
+      in: self.book, chapters: needs.changes, prefixes: self.book.prefixTangles, texts: prepared.texts,
+      anchors: prepared.plan.anchors, highlighter: self.highlighter)
+    var changes: [Int: ChapterChanges] = [:]
+    for (index, chapter) in all.enumerated() { changes[index] = chapter }
+    return changes
+  }
+
+  /// Renders one part through a reader that notes what it reads.
+  func render(_ part: SitePart, prepared: Prepared) -> RenderedPart {
+    let reader = BookReader(prepared)
+    let pages = PageRenderer(reader: reader)
+    let output: (data: Data?, images: [String])
+    switch part {
+    case .page(let index):
+      let page = pages.chapterPage(index)
+      output = (Data(page.html.utf8), page.images)
+    case .changes(let index): output = (pages.changesPage(index).map { Data($0.utf8) }, [])
+    case .article(let index): output = (Data(pages.printArticle(index).utf8), [])
+    case .searchEntries(let index): output = (Data(pages.searchEntries(index).utf8), [])
+    case .code(let index): output = (Data(pages.codePage(index).utf8), [])
+    }
+    return RenderedPart(
+      data: output.data, images: output.images, inputs: reader.recorder.inputs(in: prepared.plan.digests))
+  }
+
+  /// Everything computed once for the whole render that parts read through their `BookReader`.
+  struct Prepared: Sendable {
+    var book: Book, metadata: BookMetadata, plan: Plan
+    /// Highlights each distinct text once.
+    var highlighter: Highlighter
+    /// The files at the end of the chapter prefixes the changes need.
+    var texts: [ChapterChanges.Texts]
+    var diagrams: Diagrams
+    /// Listing views and changes made ahead for the chapters whose parts are rendered.
+    var views: [Int: [ListingView]] = [:], changes: [Int: ChapterChanges] = [:]
+    /// Every label of the book, by chapter path and anchor.
+    let labels: [String: [String: String]]
+    /// The template of code pages, made once per folder depth.
+    let codePageFrames: CodePageFrames
+
+    init(
+      book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, texts: [ChapterChanges.Texts],
+      diagrams: Diagrams
+    ) {
+      (self.book, self.metadata, self.plan, self.highlighter) = (book, metadata, plan, highlighter)
+      (self.texts, self.diagrams) = (texts, diagrams)
+      self.codePageFrames = CodePageFrames(template: plan.template, bookTitle: metadata.title)
+      self.labels = Dictionary(
+        zip(book.chapters.map(\.path), plan.numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Chapter `index`'s listing views, made now if they were not made ahead.
+    func views(of index: Int) -> [ListingView] {
+      if let views = self.views[index] { return views }
+      let views = ListingView.filling(
+        ListingView.views(
+          of: self.book, chapters: [index], anchors: self.plan.anchors, numbers: self.plan.numbers,
+          highlighter: self.highlighter),
+        with: self.diagrams)
+      return views[index]
+    }
+
+    /// Chapter `index`'s changes, made now if they were not made ahead.
+    func changes(of index: Int) -> ChapterChanges {
+      if let changes = self.changes[index] { return changes }
+      let prefixes = self.book.prefixTangles
+      let texts = ChapterChanges.texts(of: prefixes, needed: [index, index - 1])
+      return ChapterChanges(
+        index: index, before: index == 0 ? [] : prefixes[index - 1], after: prefixes[index],
+        texts: (index == 0 ? [:] : texts[index - 1], texts[index]), book: self.book,
+        anchors: self.plan.anchors[index], highlighter: self.highlighter)
+    }
+  }
+}
