@@ -178,7 +178,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:42)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:48)
 package.targets += [
   .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
   .testTarget(
@@ -186,7 +186,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:646)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:656)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -211,7 +211,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1648)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1668)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -230,7 +230,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2636)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2682)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
