@@ -186,7 +186,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:656)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:657)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -211,7 +211,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1668)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1670)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -230,7 +230,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2682)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2684)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
