@@ -186,7 +186,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:657)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:659)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -211,7 +211,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1670)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1672)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -230,7 +230,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2684)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2686)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)

@@ -64,7 +64,7 @@ final class GeoJSONSummaryTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:380)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:382)
 extension GeoJSONSummaryTests {
   func testEachWrongDocumentIsNamedByWhatIsWrong() {
     let cases: [(String, String, GeoJSONSummary.Failure)] = [
