@@ -181,7 +181,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:42)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:48)
 package.targets += [
   .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
   .testTarget(
@@ -189,7 +189,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:646)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:659)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -214,7 +214,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1648)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1672)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -233,7 +233,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2636)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2686)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:196)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:207)
 import Foundation
 import QuakesData
 
@@ -43,7 +43,7 @@ public enum GeoJSONSummary {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:234)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:245)
 extension GeoJSONSummary {
   /// The ``Failure`` a decoding error stands for.
   static func failure(_ error: DecodingError, data: Data) -> Failure {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:501)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:514)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -58,7 +58,7 @@ extension RemoteQuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:561)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:574)
 extension RemoteQuakesFeed.Error {
   /// The error that stands for `error`, from a fetch of `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:421)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:434)
 import Foundation
 import QuakesData
 
@@ -47,7 +47,7 @@ public struct RemoteQuakesFeed: QuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:469)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:482)
 extension RemoteQuakesFeed {
   /// The body of a successful answer from the feed.
   func download() async throws -> Data {

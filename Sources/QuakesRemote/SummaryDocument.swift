@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:110)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:119)
 /// A GeoJSON summary feed as the USGS writes it, reduced to the fields Quakes reads. Every other
 /// field (`tz`, `felt`, `alert`, `metadata`, `bbox`, …) is skipped by the
 /// decoder.
@@ -43,7 +43,7 @@ struct SummaryDocument: Decodable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:152)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:163)
 import QuakesData
 
 extension SummaryDocument {

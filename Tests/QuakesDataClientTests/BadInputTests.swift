@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2344)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2381)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -58,7 +58,11 @@ extension QuakesDataClientTests {
       XCTAssertEqual(after, before, feed)
     }
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2439)
+extension QuakesDataClientTests {
   /// Whether `text` starts with `pattern`, in which `…` stands for any run of characters.
   static func matches(_ text: String, _ pattern: String) -> Bool {
     let parts = pattern.components(separatedBy: "…")
@@ -73,7 +77,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2416)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2459)
 import GRDB
 
 extension QuakesDataClientTests {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2182)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2212)
 import Foundation
 import ProgramTesting
 import QuakesData
@@ -29,7 +29,11 @@ final class QuakesDataClientTests: XCTestCase {
     await self.server.stop()
     try? FileManager.default.removeItem(at: self.folder)
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2242)
+extension QuakesDataClientTests {
   /// A path in the test's folder.
   func path(_ name: String) -> String {
     self.folder.appendingPathComponent(name).path
@@ -70,7 +74,7 @@ final class QuakesDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2251)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2288)
 extension QuakesDataClientTests {
   func testARefreshLoadsTheFeedAndListPrintsIt() async throws {
     let refreshed = try await self.refresh(.week(revision: 1))
@@ -110,7 +114,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2295)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2332)
 extension QuakesDataClientTests {
   func testASecondRevisionWritesOnlyTheRowsThatChanged() async throws {
     _ = try await self.refresh(.week(revision: 1))

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2464)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2507)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -37,7 +37,11 @@ extension QuakesDataClientTests {
     chattr.waitUntilExit()
     return chattr.terminationStatus == 0
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2545)
+extension QuakesDataClientTests {
   func testAReadOnlyFolderFailsClearlyAndKeepsTheCache() async throws {
     let data = self.path("data")
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
@@ -76,7 +80,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2600)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2650)
 extension QuakesDataClientTests {
   func testKillingTheServerMidRefreshKeepsTheCache() async throws {
     _ = try await self.refresh(.week(revision: 1))
