@@ -21,6 +21,11 @@ struct LoadTimes: Sendable {
   var writeCPU = 0.0
   var rowsWritten = 0
   var quakesInState = 0
+
+  /// The milliseconds of every stage together.
+  var total: Double {
+    self.decode + self.reduce + self.plan + self.write
+  }
 }
 
 /// One run's store and cache: the first load fills them, and a refresh changes them.
