@@ -273,6 +273,19 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/13-quakes.md",line:1109)
+package.targets += [
+  .executableTarget(
+    name: "QuakesBenchmark",
+    dependencies: ["QuakesData", "QuakesRemote", "QuakesFixture", "QuakesUI", "ImmutableData", "ImmutableUI"],
+    swiftSettings: strict),
+  .testTarget(
+    name: "QuakesBenchmarkTests",
+    dependencies: ["QuakesBenchmark", "QuakesData", "QuakesFixture"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),

@@ -16,3 +16,25 @@ extension String {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:304)
+extension String {
+  /// Whether `text` occurs in this string, byte for byte in UTF-8: for two folded strings, a search
+  /// that ignores case and diacritics. `"8 km sw of pahala".includes("pahala")` is true; every
+  /// string includes `""`.
+  package func includes(_ text: String) -> Bool {
+    var (string, text) = (self, text)
+    return string.withUTF8 { string in
+      text.withUTF8 { text in
+        guard !text.isEmpty else { return true }
+        guard text.count <= string.count else { return false }
+        search: for start in 0...(string.count - text.count) {
+          for offset in 0..<text.count where string[start + offset] != text[offset] { continue search }
+          return true
+        }
+        return false
+      }
+    }
+  }
+}
+#sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1596)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1635)
 import GRDB
 
 extension QuakesLocalStore {
@@ -58,7 +58,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1655)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1694)
 import Foundation
 
 #if canImport(Glibc)

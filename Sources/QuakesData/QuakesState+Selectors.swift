@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:912)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:951)
 extension QuakesState {
   /// The quakes to show for `choices`: in their order, of their day, with their text in the place.
   ///
@@ -21,7 +21,7 @@ extension QuakesState {
       return order.compactMap { id in
         guard let quake = table.byId[id] else { return nil }
         if let day = choices.day, QuakeDay(containing: quake.time) != day { return nil }
-        if !text.isEmpty, table.foldedPlaces[id]?.contains(text) != true { return nil }
+        if !text.isEmpty, table.foldedPlaces[id]?.includes(text) != true { return nil }
         return quake
       }
     }
@@ -34,7 +34,7 @@ extension QuakesState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:941)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:980)
 extension QuakesState {
   /// The reader's choices.
   public static func selectChoices() -> @Sendable (QuakesState) -> QuakesChoices {

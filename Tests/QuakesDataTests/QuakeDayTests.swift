@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:298)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:326)
 import QuakesData
 import XCTest
 
@@ -24,6 +24,17 @@ final class QuakeDayTests: XCTestCase {
     XCTAssertEqual("MÉXICO".folded, "mexico")
     XCTAssertEqual("Ñuñoa".folded, "nunoa")
     XCTAssertNotEqual("Pahala".folded, "pahoa")
+  }
+
+  func testAFoldedPlaceIncludesFoldedTextByteForByte() {
+    let place = "8 km SW of Pāhala, Hawaii".folded
+    for text in ["pahala", "8 km", "hawaii", "", place] {
+      XCTAssertTrue(place.includes(text), text)
+    }
+    for text in ["pahoa", "Pahala", "pāhala", "hawaii!", place + " "] {
+      XCTAssertFalse(place.includes(text), text)
+    }
+    XCTAssertTrue("tōkamachi, japan".folded.includes("Tōkamachi".folded))
   }
 }
 #sourceLocation()
