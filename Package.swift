@@ -266,7 +266,7 @@ package.targets += [
   .testTarget(
     name: "QuakesTests",
     dependencies: [
-      "Quakes", "QuakesTour", "QuakesFixture", "ProgramTesting", "Terminal",
+      "Quakes", "QuakesTour", "QuakesFixture", "ProgramTesting",
       .product(name: "GRDB", package: "GRDB.swift"),
     ],
     swiftSettings: strict),

@@ -12,6 +12,7 @@ import ImmutableUI
 import QuakesData
 import QuakesUI
 import Terminal
+import XCTest
 
 /// One Quakes screen on a real store, whose listener works on fakes.
 @MainActor
@@ -33,7 +34,9 @@ final class Harness {
     self.store = Store(initialState: QuakesState(), reducer: QuakesReducer.reduce)
     self.cache = MemoryCache(saved)
     self.feed = feed
-    self.listener = QuakesListener(cache: self.cache, feed: feed, report: { _ in })
+    self.listener = QuakesListener(cache: self.cache, feed: feed) { error in
+      XCTFail("the store refused an action of the listener: \(error)")
+    }
     self.listener.listen(to: self.store)
     self.root = QuakesRoot(context: QuakesContext(self.store), width: width, height: height)
     self.renderer = Renderer(self.root, screen: self.screen)
@@ -41,7 +44,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1435)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1438)
 extension Harness {
   /// Shows the screen, which asks for the saved quakes, and waits until they are read.
   func start() async {

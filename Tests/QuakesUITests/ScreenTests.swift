@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1483)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1486)
 import QuakesData
 import Terminal
 import XCTest
@@ -43,7 +43,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1525)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1528)
 extension ScreenTests {
   func testMovingSortingSearchingAndChoosingADay() async {
     let harness = Harness()
@@ -82,7 +82,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1568)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1571)
 extension ScreenTests {
   func testADeleteLeavesAtOnceAndTheCursorMovesOn() async {
     let harness = Harness()
@@ -117,7 +117,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1608)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1611)
 extension ScreenTests {
   func testARefreshSaysSoAndShowsWhatTheFeedBrought() async {
     let newer = Samples.quake(
@@ -158,7 +158,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1652)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1655)
 extension ScreenTests {
   func testALongListScrollsWithTheCursor() async {
     let harness = Harness(saved: Samples.many(100))
@@ -193,7 +193,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1690)
+#sourceLocation(file:"Chapters/12-quakes-ui.md",line:1693)
 extension ScreenTests {
   func testANarrowScreenAndHostilePlacesStayInside() async {
     let hostile = Samples.quake(
