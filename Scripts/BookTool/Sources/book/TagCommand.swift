@@ -94,7 +94,8 @@ struct TagCommand: ParsableCommand {
       let mark = { (passed: Bool) in passed ? "yes  " : "NO   " }
       let time = String(format: "%5.1f s", report.seconds)
       let compiled = report.compiledDependencies.isEmpty ? "none" : report.compiledDependencies.joined(separator: " ")
-      print("\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary); \(compiled)")
+      print(
+        "\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary); \(compiled)")
     }
     if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
   }

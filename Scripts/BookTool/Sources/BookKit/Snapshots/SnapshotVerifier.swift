@@ -109,8 +109,8 @@ public struct SnapshotVerifier {
     Array(output.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20).map(String.init))
   }
 
-  /// The modules SwiftPM's build output says it compiled (`[12/80] Compiling GRDB Database.swift`), in
-  /// order of first mention, leaving out `own` and SwiftPM's generated test targets
+  /// The modules and plugins SwiftPM's build output says it compiled (`[12/80] Compiling GRDB
+  /// Database.swift`, `[1/1] Compiling plugin GenerateManual`), in order of first mention, leaving out `own` and SwiftPM's generated test targets
   /// (`…PackageDiscoveredTests`, `…PackageTests`).
   static func compiledModules(of output: String, except own: Set<String>) -> [String] {
     var seen = Set(own)
@@ -118,7 +118,9 @@ public struct SnapshotVerifier {
     for line in output.split(separator: "\n") {
       let words = line.split(separator: " ")
       guard let verb = words.firstIndex(of: "Compiling"), verb + 1 < words.count else { continue }
-      let module = String(words[verb + 1])
+      // SwiftPM names a package plugin it compiles as `Compiling plugin GenerateManual`.
+      let plugin = words[verb + 1] == "plugin" && verb + 2 < words.count
+      let module = plugin ? "plugin \(words[verb + 2])" : String(words[verb + 1])
       let generated = module.hasSuffix("PackageDiscoveredTests") || module.hasSuffix("PackageTests")
       if !generated, seen.insert(module).inserted { modules.append(module) }
     }
