@@ -117,7 +117,7 @@ measure_package() {
 if part 1; then
   echo "1. cold build + test of each chapter tag ($tag_origin) and of the whole book, against the cold build of"
   echo "   its package dependencies alone + $budget s; $(nproc) cores, load $(load) at the start"
-  header=$(printf '%-12s %-34s %9s %25s %9s %9s  %-7s %5s  %17s  %s' package dependencies "deps" \
+  header=$(printf '%-12s %-34s %9s %25s %9s %9s  %-7s %5s  %19s  %s' package dependencies "deps" \
     "build+test = build + test" budget margin goal tests "CPU: deps / pkg" load)
   echo "$header"
   for tag in "${tags[@]}"; do
