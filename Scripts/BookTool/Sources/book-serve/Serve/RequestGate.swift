@@ -29,6 +29,11 @@ final class RequestGate: Sendable {
     let socket = try Socket(domain: AF_INET, type: .stream)
     do {
       try socket.setValue(true, for: .localAddressReuse)
+      #if canImport(Darwin)
+        // As FlyingFox does: a write to a client that has gone fails instead of raising SIGPIPE (accepted
+        // sockets inherit the option; Linux sends with MSG_NOSIGNAL).
+        try socket.setValue(true, for: .noSIGPIPE)
+      #endif
       try socket.bind(to: address)
       try socket.listen()
       guard case .ip4(_, let port) = try socket.sockname() else { throw SocketError.unsupportedAddress }
@@ -90,6 +95,9 @@ final class RequestGate: Sendable {
   ) async {
     guard let server = try? await AsyncSocket.connected(to: upstream, pool: pool, timeout: 5) else { return }
     defer { try? server.close() }
+    #if canImport(Darwin)
+      try? server.socket.setValue(true, for: .noSIGPIPE)
+    #endif
     do {
       try await server.write(Data(request))
       _ = shutdown(server.socket.file.rawValue, Int32(SHUT_WR))
