@@ -89,11 +89,13 @@ struct TagCommand: ParsableCommand {
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
-    print("\nchapter      built  check  time     tests")
+    print("\nchapter      built  check  time     tests; package dependencies compiled (none: the workspace's builds)")
     for report in reports {
       let mark = { (passed: Bool) in passed ? "yes  " : "NO   " }
       let time = String(format: "%5.1f s", report.seconds)
-      print("\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary)")
+      let compiled = report.compiledDependencies.isEmpty ? "none" : report.compiledDependencies.joined(separator: " ")
+      print(
+        "\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary); \(compiled)")
     }
     if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
   }

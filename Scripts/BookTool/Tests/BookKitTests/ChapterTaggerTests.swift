@@ -163,6 +163,31 @@ final class ChapterTaggerTests: XCTestCase {
       ["/x/T.swift:3: error: T.testA : XCTAssertEqual failed"])
   }
 
+  /// A snapshot build that compiled a package dependency says so (the workspace's build did not hold it);
+  /// the book's own modules and SwiftPM's generated test targets are not dependencies.
+  func testVerifierNamesTheDependenciesASnapshotBuildCompiled() throws {
+    let output = """
+      [1/40] Compiling GRDB Database.swift
+      [2/40] Compiling GRDB Row.swift
+      [3/40] Compiling Store Store.swift
+      [4/40] Compiling StoreTests StoreTests.swift
+      [5/40] Compiling ArgumentParser Flag.swift
+      [6/40] Compiling immutable_swiftPackageDiscoveredTests StoreTests.swift
+      [7/40] Compiling immutable_swiftPackageTests runner.swift
+      [1/1] Compiling plugin GenerateManual
+      Build complete!
+      """
+    XCTAssertEqual(
+      SnapshotVerifier.compiledModules(of: output, except: ["Store", "StoreTests"]),
+      ["GRDB", "ArgumentParser", "plugin GenerateManual"])
+    XCTAssertEqual(SnapshotVerifier.compiledModules(of: "[3/3] Compiling Store Store.swift", except: ["Store"]), [])
+    try self.write(".build-snapshots/worktree/Sources/Store/Store.swift", "")
+    try self.write(".build-snapshots/worktree/Tests/StoreTests/StoreTests.swift", "")
+    XCTAssertEqual(
+      SnapshotVerifier.ownModules(in: self.root.appendingPathComponent(".build-snapshots/worktree")),
+      ["Store", "StoreTests"])
+  }
+
   // MARK: - Helpers
 
   private func write(_ path: String, _ text: String) throws {

@@ -24,6 +24,9 @@ public struct SnapshotVerifier {
     public var errors: [String] = []
     /// How long checking out, checking, building and testing the snapshot took, in seconds.
     public var seconds: Double = 0
+    /// The modules the build compiled that are not the snapshot's own: package dependencies (GRDB, …)
+    /// that the workspace's build did not already hold. Empty when the snapshot reused them all.
+    public var compiledDependencies: [String] = []
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
@@ -80,6 +83,7 @@ public struct SnapshotVerifier {
     let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree)
     report.built = build.status == 0
     report.errors += Self.errorLines(of: build.output)
+    report.compiledDependencies = Self.compiledModules(of: build.output, except: Self.ownModules(in: tree))
     guard report.built else {
       (report.testsPassed, report.testSummary) = (false, "not run")
       return report
@@ -103,6 +107,30 @@ public struct SnapshotVerifier {
   /// The first twenty lines of `output` that report an error, in the compiler's and XCTest's format.
   static func errorLines(of output: String) -> [String] {
     Array(output.split(separator: "\n").filter { $0.contains(": error: ") }.prefix(20).map(String.init))
+  }
+
+  /// The modules and plugins SwiftPM's build output says it compiled (`[12/80] Compiling GRDB
+  /// Database.swift`, `[1/1] Compiling plugin GenerateManual`), in order of first mention, leaving out `own` and SwiftPM's generated test targets
+  /// (`…PackageDiscoveredTests`, `…PackageTests`).
+  static func compiledModules(of output: String, except own: Set<String>) -> [String] {
+    var seen = Set(own)
+    var modules: [String] = []
+    for line in output.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard let verb = words.firstIndex(of: "Compiling"), verb + 1 < words.count else { continue }
+      // SwiftPM names a package plugin it compiles as `Compiling plugin GenerateManual`.
+      let plugin = words[verb + 1] == "plugin" && verb + 2 < words.count
+      let module = plugin ? "plugin \(words[verb + 2])" : String(words[verb + 1])
+      let generated = module.hasSuffix("PackageDiscoveredTests") || module.hasSuffix("PackageTests")
+      if !generated, seen.insert(module).inserted { modules.append(module) }
+    }
+    return modules
+  }
+
+  /// The book's own modules in a snapshot: the folders of its `Sources/` and `Tests/`.
+  static func ownModules(in tree: URL) -> Set<String> {
+    let folders = ["Sources", "Tests"].map { tree.appendingPathComponent($0).path }
+    return Set(folders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] })
   }
 
   /// The last `Executed N tests` line of XCTest's output, or a note that there was none.

@@ -6,12 +6,9 @@ import Foundation
 struct PreviewHandler: HTTPHandler {
   /// What is served.
   let site: PreviewSite
-  /// The request deadlines, told when a request has arrived in full (and its connection is to close).
-  let deadlines: RequestDeadlines
 
-  /// Answers one request.
+  /// Answers one request (which `RequestGate` has already read and bounded).
   func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-    self.deadlines.answering(request.remoteAddress)
     var query: [String: String] = [:]
     for item in request.query { query[item.name] = item.value }
     let answer = await self.site.response(

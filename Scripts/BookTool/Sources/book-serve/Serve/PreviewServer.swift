@@ -3,13 +3,14 @@ import FlyingSocks
 import Foundation
 import Synchronization
 
-/// The HTTP side of `book serve`: FlyingFox's server on a loopback address, answering every request
-/// from a `PreviewSite`.
+/// The HTTP side of `book serve`: a `RequestGate` on a loopback address in front of FlyingFox's server,
+/// which answers every request from a `PreviewSite`.
 ///
 /// FlyingFox serves each connection as a task on one event loop (epoll, kqueue), so a client that is
 /// slow, or a reload poll that is parked, holds no thread. What FlyingFox leaves open is bounded here:
-/// each request must arrive within `requestTimeout` (`RequestDeadlines`), each handler may take the
-/// poll timeout plus a margin, and every response closes its connection.
+/// each request's head must arrive within `requestTimeout` (`RequestDeadlines`) and within the bounds of
+/// `RequestHead` (the gate reads it; FlyingFox gets the request line alone, over a Unix socket in a private
+/// folder), each handler may take the poll timeout plus a margin, and every response closes its connection.
 final class PreviewServer: Sendable {
   /// Why the server could not start.
   struct Failure: Error, CustomStringConvertible {
@@ -23,10 +24,14 @@ final class PreviewServer: Sendable {
   let site: PreviewSite
   /// The request deadlines (tests look at how many requests are arriving).
   let deadlines: RequestDeadlines
+  /// The front door, which reads each head before FlyingFox does.
+  private let gate: RequestGate
   /// FlyingFox's server.
   private let server: HTTPServer
   /// The task running the server.
   private let running: Task<Void, Never>
+  /// The private folder holding FlyingFox's socket.
+  private let folder: URL
 
   /// Listens on `host:port` (a loopback address; port 0: any free port) and starts serving `root`.
   /// A reload poll waits at most `pollTimeout`; a request must arrive within `requestTimeout`.
@@ -34,54 +39,73 @@ final class PreviewServer: Sendable {
     host: String, port: UInt16, root: URL, reload: LiveReload, pollTimeout: Duration = .seconds(25),
     requestTimeout: Duration = .seconds(10)
   ) async throws -> PreviewServer {
-    // A fixed port, so that listening again after a failure (below) listens where the reader looks.
-    let address = try Self.loopbackAddress(host: host, port: port == 0 ? try Self.freePort(host: host) : port)
+    let address = try Self.loopbackAddress(host: host, port: port)
+    let folder = try Self.privateFolder()
+    let socketPath = folder.appendingPathComponent("http.sock").path
+    let inside = sockaddr_un.unix(path: socketPath)
     let deadlines = RequestDeadlines(pool: HTTPServer.defaultPool(), limit: requestTimeout)
     let site = PreviewSite(root: root, reload: reload, pollTimeout: pollTimeout)
     let handlerTimeout = (pollTimeout + .seconds(5)).components
     let config = HTTPServer.Configuration(
-      address: address, timeout: TimeInterval(handlerTimeout.seconds), pool: deadlines, logger: .disabled)
-    let server = HTTPServer(config: config, handler: PreviewHandler(site: site, deadlines: deadlines))
+      address: inside, timeout: TimeInterval(handlerTimeout.seconds), pool: deadlines.pool, logger: .disabled)
+    let server = HTTPServer(config: config, handler: PreviewHandler(site: site))
     let failure = RunFailure()
-    let running = Task { await Self.serve(server, recordingFailure: failure) }
-    let listening: Socket.Address
+    let running = Task { await Self.serve(server, at: socketPath, recordingFailure: failure) }
+    let gate: RequestGate
     do {
-      listening = try await Self.waitUntilListening(server, or: failure)
+      _ = try await Self.waitUntilListening(server, or: failure)
+      gate = try RequestGate.start(address: address, upstream: inside, deadlines: deadlines)
     } catch {
       running.cancel()
+      await running.value
+      try? FileManager.default.removeItem(at: folder)
       throw Failure(description: "cannot listen on \(host):\(port) (\(Self.reason(error))); choose another --port")
     }
-    guard case .ip4(_, let boundPort) = listening else {
-      running.cancel()
-      throw Failure(description: "cannot listen on \(host):\(port) (not an IPv4 address)")
-    }
-    return PreviewServer(port: boundPort, site: site, deadlines: deadlines, server: server, running: running)
+    return PreviewServer(
+      port: gate.port, site: site, deadlines: deadlines, gate: gate, server: server, running: running, folder: folder)
   }
 
   private init(
-    port: UInt16, site: PreviewSite, deadlines: RequestDeadlines, server: HTTPServer, running: Task<Void, Never>
+    port: UInt16, site: PreviewSite, deadlines: RequestDeadlines, gate: RequestGate, server: HTTPServer,
+    running: Task<Void, Never>, folder: URL
   ) {
     self.port = port
     self.site = site
     self.deadlines = deadlines
+    self.gate = gate
     self.server = server
     self.running = running
+    self.folder = folder
   }
 
   /// Answers every waiting reload poll, stops listening, gives open connections up to `grace` to finish,
   /// then ends them.
   func stop(grace: TimeInterval = 1) async {
+    await self.gate.stop()
     self.site.reload.close()
     await self.server.stop(timeout: grace)
     self.running.cancel()
     await self.running.value
+    try? FileManager.default.removeItem(at: self.folder)
+  }
+
+  /// A new folder that only this user can enter, for FlyingFox's socket: no other user can reach FlyingFox
+  /// around the gate.
+  private static func privateFolder() throws -> URL {
+    var template = Array(
+      FileManager.default.temporaryDirectory.appendingPathComponent("book-serve-XXXXXX").path.utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw Failure(description: "cannot make a private folder (\(String(cString: strerror(errno))))")
+    }
+    return URL(fileURLWithPath: String(cString: made), isDirectory: true)
   }
 
   /// Runs the server until it is stopped. FlyingFox's accept loop ends for good when `accept` fails, as
   /// it does when the process runs out of file descriptors (a client holding a thousand idle connections,
-  /// hostile case 9); the server then listens again, after a pause that lets connections close, rather
-  /// than stay up deaf. A failure before it ever listened (a port in use) is recorded for `start`.
-  private static func serve(_ server: HTTPServer, recordingFailure failure: RunFailure) async {
+  /// hostile case 9); the server then listens again at `socketPath` (removed first: a Unix socket's file
+  /// stays), after a pause that lets connections close, rather than stay up deaf. A failure before it ever
+  /// listened is recorded for `start`.
+  private static func serve(_ server: HTTPServer, at socketPath: String, recordingFailure failure: RunFailure) async {
     var listened = false
     while !Task.isCancelled {
       do {
@@ -91,19 +115,9 @@ final class PreviewServer: Sendable {
         listened = listened || failure.listened
         guard listened, !Task.isCancelled else { return failure.record(error) }
         try? await Task.sleep(for: .milliseconds(100))
+        _ = unlink(socketPath)
       }
     }
-  }
-
-  /// A port the system has free on `host` now, for a server asked to listen on port 0.
-  private static func freePort(host: String) throws -> UInt16 {
-    let socket = try Socket(domain: AF_INET, type: .stream)
-    defer { try? socket.close() }
-    try socket.bind(to: try Self.loopbackAddress(host: host, port: 0))
-    guard case .ip4(_, let port) = try socket.sockname() else {
-      throw Failure(description: "cannot find a free port on \(host)")
-    }
-    return port
   }
 
   /// The IPv4 loopback address for `host` (`127.0.0.1`, any `127.x.y.z`, or `localhost`): the preview

@@ -3,17 +3,17 @@ import FlyingSocks
 import Foundation
 import Synchronization
 
-/// The socket pool of the preview server: FlyingFox's own (epoll, kqueue), with a deadline on every
-/// request.
+/// The socket pool of the preview server's clients: FlyingFox's own (epoll, kqueue), with a deadline on
+/// every request. `RequestGate` reads each head through it; FlyingFox's side of the gate waits through the
+/// plain `pool`.
 ///
 /// FlyingFox bounds how long a handler may take, but not how long a client may take to send its
-/// request: a client that sends one byte every few seconds would keep its connection forever. Nor does
-/// it close a connection after a `Connection: close` answer until the client does. Every wait to read
-/// from a connection goes through `suspendSocket`, so that is where both bounds go. A connection's clock
-/// starts the first time the server waits for it to send, and stops when its request has arrived in
-/// full (`answering`); a wait still pending when the clock passes `limit` fails, and FlyingFox closes
-/// that connection. Once a request is answered, the next wait on its connection fails at once: every
-/// answer closes its connection. A wait to write (a client that stops reading) is bounded by `limit` on
+/// request: a client that sends one byte every few seconds would keep its connection forever. Every wait
+/// to read from a client goes through `suspendSocket`, so that is where the bound goes. A connection's
+/// clock starts the first time the server waits for it to send, and stops when its request's head has
+/// arrived in full (`answering`); a wait still pending when the clock passes `limit` fails, and the gate
+/// closes that connection. After that, the next read wait on the connection fails at once: every answer
+/// closes its connection. A wait to write (a client that stops reading) is bounded by `limit` on
 /// its own. The listening socket (no peer) waits without a bound.
 final class RequestDeadlines: AsyncSocketPool {
   /// Where a connection is, by its peer address.
