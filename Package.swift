@@ -15,6 +15,7 @@
 //   Chapters/11-quakes-feed.md
 //   Chapters/12-quakes-ui.md
 //   Chapters/13-quakes.md
+//   Chapters/14-animals-remote-store.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -265,6 +266,26 @@ package.targets += [
     dependencies: [
       "Quakes", "QuakesTour", "QuakesFixture", "ProgramTesting", "Terminal",
       .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:47)
+package.products += [
+  .library(name: "AnimalsWire", targets: ["AnimalsWire"]),
+  .library(name: "AnimalsRemote", targets: ["AnimalsRemote"]),
+]
+package.targets += [
+  .target(name: "AnimalsWire", swiftSettings: strict),
+  .target(
+    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData"], swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsRemoteTests",
+    dependencies: [
+      "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      .product(name: "FlyingFox", package: "FlyingFox"),
+      .product(name: "FlyingSocks", package: "FlyingFox"),
     ],
     swiftSettings: strict),
 ]
