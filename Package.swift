@@ -16,6 +16,7 @@
 //   Chapters/12-quakes-ui.md
 //   Chapters/13-quakes.md
 //   Chapters/14-animals-remote-store.md
+//   Chapters/15-animals-server.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -286,6 +287,37 @@ package.targets += [
       "AnimalsRemote", "AnimalsWire", "AnimalsData",
       .product(name: "FlyingFox", package: "FlyingFox"),
       .product(name: "FlyingSocks", package: "FlyingFox"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:59)
+package.dependencies += [
+  .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+  .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+]
+package.targets += [
+  .target(
+    name: "AnimalsService",
+    dependencies: [
+      "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "AnimalsServer",
+    dependencies: [
+      "AnimalsService", "AnimalsData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsServiceTests",
+    dependencies: [
+      "AnimalsService", "AnimalsServer", "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      "ProgramTesting",
     ],
     swiftSettings: strict),
 ]

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:761)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:764)
 import AnimalsData
 import AnimalsWire
 
@@ -59,7 +59,7 @@ extension RemoteStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:815)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:818)
 extension RemoteStore {
   /// The animal that `operation` returns.
   func animal(of operation: BatchOperation) async throws -> Animal {
@@ -80,7 +80,8 @@ extension RemoteStore {
 
   /// The error for a result of the wrong kind, where `expected` was due.
   func unexpected(_ expected: String) -> Error {
-    Error.badResponse(url: self.batchURL, reason: "expected \(expected), got another kind of result")
+    let reason = "expected \(expected), got another kind of result"
+    return Error.badResponse(url: self.batchURL, reason: reason)
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:847)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:851)
 import AnimalsWire
 import Foundation
 
@@ -50,7 +50,8 @@ extension RemoteStore {
   /// an ``ErrorDocument``, a bad answer otherwise.
   func refusal(status: Int, body: Data) -> Error {
     guard let document = try? AnimalsAPI.makeDecoder().decode(ErrorDocument.self, from: body) else {
-      return Error.badResponse(url: self.batchURL, reason: "HTTP \(status) without an error document")
+      let reason = "HTTP \(status) without an error document"
+      return Error.badResponse(url: self.batchURL, reason: reason)
     }
     return Error.refused(url: self.batchURL, status: status, reason: document.error)
   }

@@ -65,7 +65,8 @@ extension BatchOperation: Codable {
     case "fetchCategories": self = .fetchCategories
     case "fetchAnimals": self = .fetchAnimals
     case "addAnimal":
-      self = .addAnimal(name: try text(.name), diet: try text(.diet), categoryId: try text(.categoryId))
+      self = .addAnimal(
+        name: try text(.name), diet: try text(.diet), categoryId: try text(.categoryId))
     case "updateAnimal":
       self = .updateAnimal(
         animalId: try text(.animalId), name: try text(.name), diet: try text(.diet),

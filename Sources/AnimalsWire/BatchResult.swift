@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:262)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:263)
 /// The outcome of one operation: the value its method returned, or why it failed.
 public enum BatchResult: Hashable, Sendable {
   /// From `fetchCategories`.
@@ -36,7 +36,8 @@ extension BatchResult: Codable {
       let categories = try fields.decodeIfPresent([CategoryPayload].self, forKey: .categories)
       let animals = try fields.decodeIfPresent([AnimalPayload].self, forKey: .animals)
       switch (categories, animals) {
-      case (let categories?, let animals?): self = .catalogue(categories: categories, animals: animals)
+      case (let categories?, let animals?):
+        self = .catalogue(categories: categories, animals: animals)
       case (let categories?, nil): self = .categories(categories)
       case (nil, let animals?): self = .animals(animals)
       case (nil, nil):

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:606)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:608)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -24,7 +24,8 @@ final class BatchRunnerTests: XCTestCase {
       ]))
     let axolotl = AnimalPayload(
       animalId: "Axolotl", name: "Axolotl", diet: "Carnivore", categoryId: "Amphibian")
-    let dingo = AnimalPayload(animalId: "Dog", name: "Dingo", diet: "Carnivore", categoryId: "Mammal")
+    let dingo = AnimalPayload(
+      animalId: "Dog", name: "Dingo", diet: "Carnivore", categoryId: "Mammal")
     let cat = AnimalPayload(animalId: "Cat", name: "Cat", diet: "Carnivore", categoryId: "Mammal")
     let categories = SampleData.standard.categories.map(CategoryPayload.init)
     XCTAssertEqual(response.results.count, 4)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1197)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1203)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -85,7 +85,8 @@ final class RemoteStoreErrorTests: XCTestCase {
       statusCode: .ok, headers: [.contentType: "text/html"], body: Data("<html>".utf8))
     let short = StubServer.json(.ok, BatchResponse(results: []))
     let wrongKind = StubServer.json(.ok, BatchResponse(results: [.categories([])]))
-    let lizard = AnimalPayload(animalId: "L", name: "Lizard", diet: "Sunlight", categoryId: "Reptile")
+    let lizard = AnimalPayload(
+      animalId: "L", name: "Lizard", diet: "Sunlight", categoryId: "Reptile")
     let unknownDiet = StubServer.json(.ok, BatchResponse(results: [.animals([lizard])]))
     let badGateway = HTTPResponse(statusCode: .badGateway, body: Data("upstream".utf8))
     let expected = [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1099)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1104)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -90,7 +90,8 @@ final class RemoteStoreTests: XCTestCase {
           line: "POST /animals/batch", contentType: "application/json",
           authorization: "Bearer s3cret")
       ])
-    XCTAssertEqual(self.remote.batchURL, self.server.baseURL.appendingPathComponent("animals/batch"))
+    let endpoint = self.server.baseURL.appendingPathComponent("animals/batch")
+    XCTAssertEqual(self.remote.batchURL, endpoint)
   }
 }
 #sourceLocation()
