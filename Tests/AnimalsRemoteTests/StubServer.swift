@@ -75,10 +75,13 @@ extension StubServer {
     try await server.waitUntilListening()
     guard case .ip4(_, let port)? = await server.listeningAddress else {
       running.cancel()
-      throw CocoaError(.featureUnsupported)
+      throw NotListening()
     }
     return StubServer(server: server, running: running, port: port, log: log)
   }
+
+  /// FlyingFox said it listens, but on no IPv4 port.
+  struct NotListening: Error {}
 
   /// A server that runs every batch against `store`, as a real Animals server would.
   static func serving(_ store: any PersistentSessionStore) async throws -> StubServer {
