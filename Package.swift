@@ -15,6 +15,8 @@
 //   Chapters/11-quakes-feed.md
 //   Chapters/12-quakes-ui.md
 //   Chapters/13-quakes.md
+//   Chapters/14-animals-remote-store.md
+//   Chapters/15-animals-server.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -282,6 +284,57 @@ package.targets += [
   .testTarget(
     name: "QuakesBenchmarkTests",
     dependencies: ["QuakesBenchmark", "QuakesData", "QuakesFixture"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:47)
+package.products += [
+  .library(name: "AnimalsWire", targets: ["AnimalsWire"]),
+  .library(name: "AnimalsRemote", targets: ["AnimalsRemote"]),
+]
+package.targets += [
+  .target(name: "AnimalsWire", swiftSettings: strict),
+  .target(
+    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData"], swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsRemoteTests",
+    dependencies: [
+      "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      .product(name: "FlyingFox", package: "FlyingFox"),
+      .product(name: "FlyingSocks", package: "FlyingFox"),
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:59)
+package.dependencies += [
+  .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+  .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+]
+package.targets += [
+  .target(
+    name: "AnimalsService",
+    dependencies: [
+      "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "AnimalsServer",
+    dependencies: [
+      "AnimalsService", "AnimalsData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "AnimalsServiceTests",
+    dependencies: [
+      "AnimalsService", "AnimalsServer", "AnimalsRemote", "AnimalsWire", "AnimalsData",
+      "ProgramTesting",
+    ],
     swiftSettings: strict),
 ]
 #sourceLocation()
