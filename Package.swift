@@ -191,7 +191,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:659)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:929)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -216,7 +216,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1672)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1989)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -235,7 +235,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2686)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3042)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)

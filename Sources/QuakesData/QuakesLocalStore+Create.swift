@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1601)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1602)
 import Foundation
 import GRDB
 
@@ -31,6 +31,22 @@ extension QuakesLocalStore {
     try database.close()
     guard link(temporary, path) == 0 || errno == EEXIST else {
       throw Error.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1638)
+extension QuakesLocalStore {
+  /// Refuses a `path` that is, or links to, a folder, a device, a pipe or a socket.
+  static func requireRegularFile(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return }
+    switch status.st_mode & mode_t(S_IFMT) {
+    case mode_t(S_IFREG): return
+    case mode_t(S_IFDIR): throw Error.notAFile(path: path, kind: "a folder")
+    case mode_t(S_IFCHR), mode_t(S_IFBLK): throw Error.notAFile(path: path, kind: "a device")
+    default: throw Error.notAFile(path: path, kind: "a pipe or a socket")
     }
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1635)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1657)
 import GRDB
 
 extension QuakesLocalStore {
@@ -15,6 +15,8 @@ extension QuakesLocalStore {
     case anotherProgramsDatabase(path: String)
     case damaged(path: String)
     case cannotWrite(path: String, reason: String)
+    /// The path names, itself or through a symbolic link, `kind`: `"a folder"`, `"a device"`, ….
+    case notAFile(path: String, kind: String)
     case sqlite(message: String)
 
     /// The error as a sentence that names the file.
@@ -25,6 +27,8 @@ extension QuakesLocalStore {
         "the file '\(path)' is another program's database, not a Quakes cache (it was not changed)"
       case .damaged(let path): "the cache '\(path)' is damaged (it was not changed)"
       case .cannotWrite(let path, let reason): "cannot write the cache '\(path)': \(reason)"
+      case .notAFile(let path, let kind):
+        "the cache '\(path)' is \(kind), not a file (it was not changed)"
       case .sqlite(let message): "the cache refused the operation: \(message)"
       }
     }
@@ -58,7 +62,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1694)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1720)
 import Foundation
 
 #if canImport(Glibc)

@@ -61,6 +61,7 @@ extension QuakesLocalStore {
       if !FileManager.default.fileExists(atPath: path) {
         try Self.create(path: path, configuration: configuration)
       }
+      try Self.requireRegularFile(path)
       let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
       guard size?.intValue != 0 else { throw Error.notADatabase(path: path) }
       let database = try DatabaseQueue(path: path, configuration: configuration)

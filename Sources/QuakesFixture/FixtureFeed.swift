@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:990)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1260)
 import Foundation
 
 /// The two feeds the fixture serves.
@@ -31,10 +31,12 @@ public enum FixtureFault: String, CaseIterable, Hashable, Sendable {
   case invalidJSON = "invalid-json"
   /// A valid feed with no quakes in it.
   case empty
+  /// The beginning of a feed, then spaces without end, in chunks: a body with no length or limit.
+  case endless
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1019)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1291)
 /// A document the fixture serves: a feed at a revision, or a fault.
 public struct FixtureFeed: Hashable, Sendable {
   /// The week or the month.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1113)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1385)
 import FlyingFox
 import Foundation
 
@@ -39,7 +39,7 @@ struct FixtureHandler: HTTPHandler {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1152)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1426)
 extension FixtureHandler {
   /// The answer for `fault`, on the feed of `period`.
   func answer(_ fault: FixtureFault, period: FixturePeriod) async throws -> HTTPResponse {
@@ -60,6 +60,10 @@ extension FixtureHandler {
       return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html"], body: page)
     case .empty:
       return Self.json(FixtureDocument.feed([], period: period))
+    case .endless:
+      let body = HTTPBodySequence(from: EndlessBody(), suggestedBufferSize: 1 << 20)
+      return HTTPResponse(
+        statusCode: .ok, headers: [.contentType: "application/geo+json"], body: body)
     }
   }
 

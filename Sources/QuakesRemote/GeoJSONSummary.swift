@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:207)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:274)
 import Foundation
 import QuakesData
 
@@ -17,12 +17,16 @@ public enum GeoJSONSummary {
     case notJSON(beginning: String)
     /// The bytes are JSON of another shape; `reason` names the first field that is wrong.
     case notAFeed(reason: String)
+    /// The bytes are not UTF-8, which JSON must be; the byte at `byteOffset` (from 0) is the first
+    /// that is not part of a character.
+    case notUTF8(byteOffset: Int)
 
     /// The failure as words: `"it is not JSON (it begins '<html>')"`.
     public var description: String {
       switch self {
       case .notJSON(let beginning): "it is not JSON (it begins '\(beginning)')"
       case .notAFeed(let reason): "it is not a GeoJSON summary feed: \(reason)"
+      case .notUTF8(let offset): "it is not UTF-8 text, as JSON must be: byte \(offset) is not"
       }
     }
   }
@@ -43,7 +47,7 @@ public enum GeoJSONSummary {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:245)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:316)
 extension GeoJSONSummary {
   /// The ``Failure`` a decoding error stands for.
   static func failure(_ error: DecodingError, data: Data) -> Failure {
@@ -52,14 +56,33 @@ extension GeoJSONSummary {
       .notAFeed(reason: "\(Self.path(context.codingPath + [key])) is missing")
     case .valueNotFound(_, let context):
       .notAFeed(reason: "\(Self.path(context.codingPath)) is null")
+    case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+      .notAFeed(reason: "the document is not a JSON object")
     case .typeMismatch(let type, let context):
       .notAFeed(reason: "\(Self.path(context.codingPath)) is not of type \(type)")
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      .notJSON(beginning: Self.beginning(of: data))
+      Self.invalidUTF8(in: data).map { .notUTF8(byteOffset: $0) }
+        ?? .notJSON(beginning: Self.beginning(of: data))
     case .dataCorrupted(let context):
       .notAFeed(reason: "\(Self.path(context.codingPath)): \(context.debugDescription)")
     @unknown default:
       .notAFeed(reason: "\(error)")
+    }
+  }
+
+  /// Where the first byte that is not part of a UTF-8 character is in `data`, if one is: a feed
+  /// with a place in Latin-1 is JSON in every other way, and "not JSON" alone would send a person
+  /// looking for a syntax error.
+  static func invalidUTF8(in data: Data) -> Int? {
+    var bytes = data.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case .valid(let scalar): offset += scalar.count
+      case .error: return offset
+      case .emptyInput: return nil
+      }
     }
   }
 

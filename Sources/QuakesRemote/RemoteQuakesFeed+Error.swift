@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:514)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:773)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -27,6 +27,10 @@ extension RemoteQuakesFeed {
     case unreadable(url: URL, failure: GeoJSONSummary.Failure)
     /// Any other failure of the transfer, with `URLError`'s code and description.
     case transfer(url: URL, code: Int, reason: String)
+    /// The answer was longer than `maximumBytes` bytes; the transfer was cut off there.
+    case tooLarge(url: URL, maximumBytes: Int)
+    /// The feed's address, or an address it redirected to, is not `http` or `https`.
+    case notHTTP(url: URL, address: URL)
 
     /// The error as a sentence that names the feed.
     public var description: String {
@@ -43,6 +47,13 @@ extension RemoteQuakesFeed {
       case .unreadable(let url, let failure): "cannot read the feed \(url): \(failure)"
       case .transfer(let url, let code, let reason):
         "the transfer of the feed \(url) failed: \(reason) (URLError \(code))"
+      case .tooLarge(let url, let maximumBytes):
+        "the feed \(url) sent more than \(maximumBytes) bytes, far more than any real feed; "
+          + "the transfer was stopped"
+      case .notHTTP(let url, let address) where url == address:
+        "the feed address \(url) is not an http or https address"
+      case .notHTTP(let url, let address):
+        "the feed \(url) redirected to \(address), which is not an http or https address"
       }
     }
 
@@ -58,7 +69,7 @@ extension RemoteQuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:574)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:844)
 extension RemoteQuakesFeed.Error {
   /// The error that stands for `error`, from a fetch of `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {

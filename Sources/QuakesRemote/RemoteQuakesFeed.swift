@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:434)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:579)
 import Foundation
 import QuakesData
 
@@ -19,11 +19,15 @@ public struct RemoteQuakesFeed: QuakesFeed {
   public let url: URL
   /// How long, in seconds, the feed may keep the client waiting for its next bytes.
   public let timeout: TimeInterval
+  /// The most bytes the feed's answer may have; a longer one is cut off and refused.
+  public let maximumBytes: Int
 
-  /// The feed at `url`, which may stay silent for at most `timeout` seconds.
-  public init(url: URL, timeout: TimeInterval = 30) {
+  /// The feed at `url`, which may stay silent for at most `timeout` seconds and send at most
+  /// `maximumBytes` bytes: by default 64 MiB, about nine times the USGS's largest feed.
+  public init(url: URL, timeout: TimeInterval = 30, maximumBytes: Int = 64 << 20) {
     self.url = url
     self.timeout = timeout
+    self.maximumBytes = maximumBytes
   }
 
   /// The USGS's own feed of `magnitude` (`"significant"`, `"4.5"`, `"2.5"`, `"1.0"` or `"all"`)
@@ -47,22 +51,19 @@ public struct RemoteQuakesFeed: QuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:482)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:632)
 extension RemoteQuakesFeed {
   /// The body of a successful answer from the feed.
   func download() async throws -> Data {
+    guard Self.isHTTP(self.url) else { throw Error.notHTTP(url: self.url, address: self.url) }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = self.timeout
-    let session = URLSession(configuration: configuration)
+    let body = BoundedBody(url: self.url, timeout: self.timeout, maximumBytes: self.maximumBytes)
+    let session = URLSession(configuration: configuration, delegate: body, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     var request = URLRequest(url: self.url, timeoutInterval: self.timeout)
     request.setValue("application/geo+json, application/json", forHTTPHeaderField: "Accept")
-    let (data, response): (Data, URLResponse)
-    do {
-      (data, response) = try await session.data(for: request)
-    } catch let error as URLError {
-      throw Error(error, url: self.url, timeout: self.timeout)
-    }
+    let (data, response) = try await body.fetch(request, in: session)
     if let response = response as? HTTPURLResponse, !(200..<300).contains(response.statusCode) {
       throw Error.status(url: self.url, code: response.statusCode)
     }
@@ -71,6 +72,11 @@ extension RemoteQuakesFeed {
       throw Error.truncated(url: self.url, missingBytes: expected - data.count)
     }
     return data
+  }
+
+  /// Whether `url` is an address the feed fetches: `http` or `https`, in any case.
+  static func isHTTP(_ url: URL) -> Bool {
+    ["http", "https"].contains(url.scheme?.lowercased() ?? "")
   }
 }
 #sourceLocation()

@@ -27,10 +27,11 @@ struct SummaryDocument: Decodable {
     let mag: Double?
     /// Free text, such as `"8 km SW of Pāhala, Hawaii"`; rarely missing.
     let place: String?
-    /// Milliseconds since 1970, UTC.
-    let time: Int64
+    /// Milliseconds since 1970, UTC: a whole number, read as a `Double` so that one too large for
+    /// `Int64` is named as out of range, not as broken JSON.
+    let time: Double
     /// When the network last revised the event, in milliseconds since 1970.
-    let updated: Int64
+    let updated: Double
     /// `"earthquake"`, `"quarry blast"`, `"explosion"`, …
     let type: String?
   }
@@ -43,7 +44,7 @@ struct SummaryDocument: Decodable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:163)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:168)
 import QuakesData
 
 extension SummaryDocument {
@@ -55,8 +56,14 @@ extension SummaryDocument {
       let reason = "its type is '\(self.type)', not 'FeatureCollection'"
       throw GeoJSONSummary.Failure.notAFeed(reason: reason)
     }
+    var firstIndex: [String: Int] = [:]
     return try self.features.enumerated().map { index, feature in
-      try feature.quake(at: index)
+      if let first = firstIndex.updateValue(index, forKey: feature.id) {
+        let id = feature.id.debugDescription
+        let reason = "features[\(index)].id \(id) is also features[\(first)]'s"
+        throw GeoJSONSummary.Failure.notAFeed(reason: reason)
+      }
+      return try feature.quake(at: index)
     }
   }
 }
@@ -71,11 +78,61 @@ extension SummaryDocument.Feature {
           + "(longitude, latitude, depth)")
     }
     let properties = self.properties
-    let position = Quake.Coordinates(longitude: numbers[0], latitude: numbers[1], depth: numbers[2])
+    let field = { (name: String) in "features[\(index)].\(name)" }
+    let position = Quake.Coordinates(
+      longitude: try Self.check(numbers[0], in: -180...180, field("geometry.coordinates[0]")),
+      latitude: try Self.check(numbers[1], in: -90...90, field("geometry.coordinates[1]")),
+      depth: try Self.check(numbers[2], in: -100...1_000, field("geometry.coordinates[2]")))
+    let magnitude = try properties.mag.map { value in
+      try Self.check(value, in: -10...12, field("properties.mag"))
+    }
+    try Self.checkLength(self.id, field("id"))
+    try Self.checkLength(properties.place ?? "", field("properties.place"))
     return Quake(
-      id: self.id, magnitude: properties.mag, place: properties.place ?? "", time: properties.time,
-      updated: properties.updated, coordinates: position,
-      kind: Quake.Kind(feedName: properties.type ?? "earthquake"))
+      id: self.id, magnitude: magnitude, place: properties.place ?? "",
+      time: try Self.milliseconds(properties.time, field("properties.time")),
+      updated: try Self.milliseconds(properties.updated, field("properties.updated")),
+      coordinates: position, kind: Quake.Kind(feedName: properties.type ?? "earthquake"))
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:225)
+extension SummaryDocument.Feature {
+  /// The first and last millisecond of the years 1 to 9999, which four-digit years can write.
+  static let times: ClosedRange<Double> = -62_135_596_800_000...253_402_300_799_999
+
+  /// `value`, if `range` holds it; otherwise a failure that names `field` and `bounds`, the range
+  /// in words (by default `-90…90`).
+  static func check(
+    _ value: Double, in range: ClosedRange<Double>, _ field: String, bounds: String? = nil
+  ) throws -> Double {
+    guard range.contains(value) else {
+      let bounds = bounds ?? "\(Int(range.lowerBound))…\(Int(range.upperBound))"
+      throw GeoJSONSummary.Failure.notAFeed(reason: "\(field) is \(value), outside \(bounds)")
+    }
+    return value
+  }
+
+  /// The most bytes of UTF-8 an id or a place may have: real ones have a few dozen. A feed of
+  /// places a megabyte long would make every list, search and redraw crawl.
+  static let maximumTextBytes = 1_000
+
+  /// Throws a failure naming `field` if `text` is longer than ``maximumTextBytes``.
+  static func checkLength(_ text: String, _ field: String) throws {
+    guard text.utf8.count <= Self.maximumTextBytes else {
+      let reason = "\(field) has \(text.utf8.count) bytes, more than \(Self.maximumTextBytes)"
+      throw GeoJSONSummary.Failure.notAFeed(reason: reason)
+    }
+  }
+
+  /// The time `value`, whole milliseconds within the years 1 to 9999, or a failure naming `field`.
+  static func milliseconds(_ value: Double, _ field: String) throws -> Int64 {
+    let inRange = try Self.check(value, in: Self.times, field, bounds: "the years 1 to 9999")
+    guard let whole = Int64(exactly: inRange) else {
+      throw GeoJSONSummary.Failure.notAFeed(reason: "\(field) is \(value), not whole milliseconds")
+    }
+    return whole
   }
 }
 #sourceLocation()

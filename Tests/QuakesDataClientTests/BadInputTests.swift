@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2381)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2699)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -26,6 +26,7 @@ extension QuakesDataClientTests {
     )
     let page = try await self.url(.fault(.invalidJSON))
     let empty = try await self.url(.fault(.empty))
+    let endless = try await self.url(.fault(.endless))
     let cases: [(String, [String], String)] = [
       (failing, [], "\(stop) \(failing) answered HTTP 500 (internal server error)"),
       (
@@ -42,6 +43,11 @@ extension QuakesDataClientTests {
           + #"(it begins '<!DOCTYPE html>\n<html><head><title>Down ')"#
       ),
       (empty, [], "the feed \(empty) lists no quakes, so nothing changed" + kept.dropLast()),
+      (
+        endless, [],
+        "\(stop) \(endless) sent more than 67108864 bytes, far more than any real feed; "
+          + "the transfer was stopped"
+      ),
       (
         refused, [],
         "\(closed) \(refused): no server answered (connection refused)"
@@ -61,7 +67,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2439)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2763)
 extension QuakesDataClientTests {
   /// Whether `text` starts with `pattern`, in which `…` stands for any run of characters.
   static func matches(_ text: String, _ pattern: String) -> Bool {
@@ -77,7 +83,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2459)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2783)
 import GRDB
 
 extension QuakesDataClientTests {
@@ -114,6 +120,34 @@ extension QuakesDataClientTests {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, label)
       }
     }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2828)
+extension QuakesDataClientTests {
+  func testACachePathThatIsNotAFileIsRefusedByWhatItIs() async throws {
+    let folder = self.path("folder.sqlite")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let device = self.path("null.sqlite")
+    try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/null")
+    let pipe = self.path("pipe.sqlite")
+    XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+    let cases = [(folder, "a folder"), (device, "a device"), (pipe, "a pipe or a socket")]
+    let week = try await self.url(.week(revision: 1))
+    for (path, kind) in cases {
+      for command in [["refresh", "--feed", week], ["list"], ["delete", "uu70000317"]] {
+        let run = try await self.client(command, database: path)
+        let label = "\(path) \(command)"
+        XCTAssertEqual(run.status, 1, label)
+        let message = "Error: the cache '\(path)' is \(kind), not a file (it was not changed)\n"
+        XCTAssertEqual(run.errorOutput, message, label)
+      }
+    }
+    var isFolder: ObjCBool = false
+    XCTAssertTrue(FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder))
+    XCTAssertTrue(isFolder.boolValue)
+    XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: device), "/dev/null")
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1507)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1815)
 import Foundation
 import QuakesData
 import QuakesFixture
@@ -73,7 +73,7 @@ final class FixtureServerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1577)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1886)
 extension FixtureServerTests {
   /// The error fetching `feed` fails with; `nil` (and a failed test) if it succeeds.
   func failure(
@@ -105,6 +105,14 @@ extension FixtureServerTests {
     XCTAssertEqual(page, .unreadable(url: url(.invalidJSON), failure: notJSON))
     let empty = try await self.fetch(.fault(.empty))
     XCTAssertEqual(empty, [])
+    let endless = RemoteQuakesFeed(url: url(.endless), timeout: 10, maximumBytes: 1 << 20)
+    do {
+      _ = try await endless.fetch()
+      XCTFail("an endless feed should fail")
+    } catch {
+      let tooLarge = RemoteQuakesFeed.Error.tooLarge(url: url(.endless), maximumBytes: 1 << 20)
+      XCTAssertEqual(error as? RemoteQuakesFeed.Error, tooLarge)
+    }
   }
 
   func testAStoppedServerRefusesTheConnection() async throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:319)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:409)
 import Foundation
 import QuakesData
 import QuakesRemote
@@ -64,7 +64,7 @@ final class GeoJSONSummaryTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:382)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:472)
 extension GeoJSONSummaryTests {
   func testEachWrongDocumentIsNamedByWhatIsWrong() {
     let cases: [(String, String, GeoJSONSummary.Failure)] = [
@@ -85,7 +85,7 @@ extension GeoJSONSummaryTests {
       ),
       (
         "time as text", feedText([featureText(time: "\"yesterday\"")]),
-        .notAFeed(reason: "features[0].properties.time is not of type Int64")
+        .notAFeed(reason: "features[0].properties.time is not of type Double")
       ),
       (
         "two coordinates", feedText([featureText(coordinates: "[1, 2]")]),
@@ -99,6 +99,61 @@ extension GeoJSONSummaryTests {
         XCTAssertEqual(error as? GeoJSONSummary.Failure, expected, label)
       }
     }
+  }
+
+  func testANumberNoInstrumentGivesIsNamedWithItsRange() {
+    let cases: [(String, String)] = [
+      (featureText(magnitude: "1e308"), "properties.mag is 1e+308, outside -10…12"),
+      (featureText(magnitude: "-11"), "properties.mag is -11.0, outside -10…12"),
+      (featureText(coordinates: "[200, 0, 1]"), "geometry.coordinates[0] is 200.0, outside -180…180"),
+      (featureText(coordinates: "[0, -91, 1]"), "geometry.coordinates[1] is -91.0, outside -90…90"),
+      (
+        featureText(coordinates: "[0, 0, 6400]"),
+        "geometry.coordinates[2] is 6400.0, outside -100…1000"
+      ),
+      (featureText(time: "1e20"), "properties.time is 1e+20, outside the years 1 to 9999"),
+      (featureText(time: "-1e17"), "properties.time is -1e+17, outside the years 1 to 9999"),
+      (featureText(time: "1.5"), "properties.time is 1.5, not whole milliseconds"),
+      (
+        featureText(place: "\"\(String(repeating: "ā", count: 501))\""),
+        "properties.place has 1002 bytes, more than 1000"
+      ),
+      (featureText(id: String(repeating: "x", count: 1_001)), "id has 1001 bytes, more than 1000"),
+    ]
+    for (feature, reason) in cases {
+      XCTAssertThrowsError(try self.decode(feedText([featureText(id: "a"), feature])), reason) {
+        XCTAssertEqual($0 as? GeoJSONSummary.Failure, .notAFeed(reason: "features[1].\(reason)"))
+      }
+    }
+    let oldest = featureText(time: "-62135596800000")
+    XCTAssertEqual(try self.decode(feedText([oldest])).first?.time, -62_135_596_800_000)
+  }
+
+  func testADocumentOfAnotherShapeOrEncodingIsNamedAsSuch() {
+    let latin1 = Data(feedText([featureText(place: "\"Pahala\"")]).utf8)
+    var broken = latin1
+    let offset = latin1.firstRange(of: Data("Pahala".utf8))!.lowerBound + 1
+    broken[offset] = 0xE1
+    let cases: [(String, Data, GeoJSONSummary.Failure)] = [
+      (
+        "an array", Data("[\(featureText())]".utf8),
+        .notAFeed(reason: "the document is not a JSON object")
+      ),
+      ("Latin-1 in a place", broken, .notUTF8(byteOffset: offset)),
+      (
+        "one id twice",
+        Data(feedText([featureText(id: "a"), featureText(), featureText(id: "a")]).utf8),
+        .notAFeed(reason: #"features[2].id "a" is also features[0]'s"#)
+      ),
+    ]
+    for (label, data, expected) in cases {
+      XCTAssertThrowsError(try GeoJSONSummary.quakes(from: data), label) {
+        XCTAssertEqual($0 as? GeoJSONSummary.Failure, expected, label)
+      }
+    }
+    XCTAssertEqual(
+      GeoJSONSummary.Failure.notUTF8(byteOffset: 7).description,
+      "it is not UTF-8 text, as JSON must be: byte 7 is not")
   }
 
   func testTheBeginningOfANonJSONAnswerStaysOnOneLineAndShort() {
