@@ -191,7 +191,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:929)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:932)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -216,7 +216,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1989)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1994)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -235,7 +235,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3042)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3047)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2363)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2368)
 import ArgumentParser
 import QuakesData
 
@@ -37,7 +37,7 @@ struct List: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2397)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2402)
 /// `search TEXT`: `list --search TEXT`.
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:773)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:776)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -69,7 +69,7 @@ extension RemoteQuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:844)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:847)
 extension RemoteQuakesFeed.Error {
   /// The error that stands for `error`, from a fetch of `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {

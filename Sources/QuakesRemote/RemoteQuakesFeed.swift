@@ -22,11 +22,12 @@ public struct RemoteQuakesFeed: QuakesFeed {
   /// The most bytes the feed's answer may have; a longer one is cut off and refused.
   public let maximumBytes: Int
 
-  /// The feed at `url`, which may stay silent for at most `timeout` seconds and send at most
-  /// `maximumBytes` bytes: by default 64 MiB, about nine times the USGS's largest feed.
+  /// The feed at `url`, which may stay silent for at most `timeout` seconds, rounded up to a whole
+  /// second, and send at most `maximumBytes` bytes: by default 64 MiB, about nine times the
+  /// USGS's largest feed.
   public init(url: URL, timeout: TimeInterval = 30, maximumBytes: Int = 64 << 20) {
     self.url = url
-    self.timeout = timeout
+    self.timeout = max(1, timeout.rounded(.up))
     self.maximumBytes = maximumBytes
   }
 
@@ -51,7 +52,7 @@ public struct RemoteQuakesFeed: QuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:632)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:635)
 extension RemoteQuakesFeed {
   /// The body of a successful answer from the feed.
   func download() async throws -> Data {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2699)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2704)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -30,8 +30,8 @@ extension QuakesDataClientTests {
     let cases: [(String, [String], String)] = [
       (failing, [], "\(stop) \(failing) answered HTTP 500 (internal server error)"),
       (
-        slow, ["--timeout", "0.5"],
-        "\(stop) \(slow) timed out: nothing arrived for 0.5 s"
+        slow, ["--timeout", "1"],
+        "\(stop) \(slow) timed out: nothing arrived for 1 s"
       ),
       (
         cut, [],
@@ -67,7 +67,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2763)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2768)
 extension QuakesDataClientTests {
   /// Whether `text` starts with `pattern`, in which `…` stands for any run of characters.
   static func matches(_ text: String, _ pattern: String) -> Bool {
@@ -83,7 +83,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2783)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2788)
 import GRDB
 
 extension QuakesDataClientTests {
@@ -124,7 +124,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2828)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2833)
 extension QuakesDataClientTests {
   func testACachePathThatIsNotAFileIsRefusedByWhatItIs() async throws {
     let folder = self.path("folder.sqlite")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2863)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2868)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -40,7 +40,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2901)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2906)
 extension QuakesDataClientTests {
   func testAReadOnlyFolderFailsClearlyAndKeepsTheCache() async throws {
     let data = self.path("data")
@@ -80,7 +80,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3006)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3011)
 extension QuakesDataClientTests {
   func testKillingTheServerMidRefreshKeepsTheCache() async throws {
     _ = try await self.refresh(.week(revision: 1))

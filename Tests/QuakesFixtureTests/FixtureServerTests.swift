@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1815)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1818)
 import Foundation
 import QuakesData
 import QuakesFixture
@@ -73,7 +73,7 @@ final class FixtureServerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1886)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1889)
 extension FixtureServerTests {
   /// The error fetching `feed` fails with; `nil` (and a failed test) if it succeeds.
   func failure(
@@ -93,8 +93,10 @@ extension FixtureServerTests {
     let url = { (fault: FixtureFault) in FixtureFeed.fault(fault).url(port: port) }
     let serverError = try await self.failure(.fault(.serverError))
     XCTAssertEqual(serverError, .status(url: url(.serverError), code: 500))
+    let waitStarted = Date()
     let slow = try await self.failure(.fault(.slow), timeout: 0.5)
-    XCTAssertEqual(slow, .timedOut(url: url(.slow), seconds: 0.5))
+    XCTAssertEqual(slow, .timedOut(url: url(.slow), seconds: 1), "0.5 s is rounded up")
+    XCTAssertGreaterThan(Date().timeIntervalSince(waitStarted), 0.9, "gave up before the timeout")
     let truncated = try await self.failure(.fault(.truncated))
     guard case .truncated(url(.truncated), _)? = truncated else {
       return XCTFail("\(String(describing: truncated))")
