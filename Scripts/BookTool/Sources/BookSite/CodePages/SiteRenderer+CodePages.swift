@@ -51,14 +51,10 @@ extension SiteRenderer {
       let index = chunk.chapterIndex
       let chapterLabel = chapters.indices.contains(index) ? Self.label(chapters[index]) : "an earlier chapter"
       guard chapters.indices.contains(index),
-        let listing = chapters[index].listings.firstIndex(where: {
-          $0.firstCodeLine == chunk.origin.line && chunk.origin.path == chapters[index].path
-        }),
-        plan.anchors[index].indices.contains(listing)
+        let anchor = ListingView.anchor(of: chunk.listing, in: self.book, anchors: plan.anchors)
       else {
         return CodePage.Part(lines: lines, href: nil, label: unnumbered, chapter: chapterLabel)
       }
-      let anchor = plan.anchors[index][listing]
       return CodePage.Part(
         lines: lines, href: "\(chapters[index].pageName)#\(anchor)",
         label: plan.numbers[index].labels[anchor] ?? unnumbered,

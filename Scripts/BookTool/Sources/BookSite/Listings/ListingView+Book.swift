@@ -35,7 +35,7 @@ extension ListingView {
       guard needed.contains(chapterIndex) else { return [] }
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(
-          of: ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex), in: book, anchors: anchors,
+          of: book.chapters[chapterIndex].listings[listingIndex], in: book, anchors: anchors,
           highlighter: highlighter)
         view.label = numbers[chapterIndex].listingLabels[listingIndex]
         return view
@@ -50,13 +50,11 @@ extension ListingView {
   ) -> (results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]) {
     var diagrams: [(source: String, location: SourceLocation)] = []
     var diagramIDs: [ListingID] = []
-    for (chapterIndex, chapter) in book.chapters.enumerated() {
-      for (listingIndex, listing) in chapter.listings.enumerated() where listing.language == "mermaid" {
+    for chapter in book.chapters {
+      for listing in chapter.listings where listing.kind == .diagram {
         // The block's lines start at the fence's column (indented inside a list item, say).
-        let location = SourceLocation(
-          path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column)
-        diagrams.append((listing.code, location))
-        diagramIDs.append(ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex))
+        diagrams.append((listing.code, listing.codeStart))
+        diagramIDs.append(listing.id)
       }
     }
     // All diagrams at once, spread over the cores.
@@ -81,23 +79,26 @@ extension ListingView {
       results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]
     )
   ) -> [[ListingView]] {
-    var views = views
-    for (id, diagram) in diagrams.results where views[id.chapterIndex].indices.contains(id.listingIndex) {
-      views[id.chapterIndex][id.listingIndex].title = diagram.title
-      if case .success(let svg) = diagram.result { views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg) }
+    views.map { chapterViews in
+      chapterViews.map { view in
+        guard let diagram = diagrams.results[view.id] else { return view }
+        var view = view
+        view.title = diagram.title
+        if case .success(let svg) = diagram.result { view.body = .diagram(svg: svg) }
+        return view
+      }
     }
-    return views
   }
 
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
   private static func view(
-    of id: ListingID, in book: Book, anchors: [[String]], highlighter: Highlighter
+    of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter
   ) -> ListingView {
-    let listing = book.chapters[id.chapterIndex].listings[id.listingIndex]
-    let step = book.tangle.steps[id]
-    let reference = step?.previous.flatMap { Self.reference(to: $0, in: book, anchors: anchors) }
+    let step = book.tangle.steps[listing.id]
+    let reference = step?.previous.flatMap { Self.reference(to: $0.listing, in: book, anchors: anchors) }
     var view = ListingView(
-      anchor: anchors[id.chapterIndex][id.listingIndex], language: listing.language, file: nil, module: nil,
+      id: listing.id, anchor: Self.anchor(of: listing.id, in: book, anchors: anchors) ?? "",
+      language: listing.language, file: nil, module: nil,
       isTest: false, note: nil, body: Self.body(of: listing, step: step, highlighter: highlighter))
     view.describe(listing, step: step, previous: reference)
     return view
@@ -109,28 +110,19 @@ extension ListingView {
     case .tangled(let directive):
       self.file = directive.file
       self.module = directive.target
-      self.isTest = Self.isTest(listing)
+      self.isTest = listing.showsTest
       if let previous {
         self.note = step?.removed == true ? .removes(previous) : .replaces(previous)
       }
     case .excerpt(let source?):
       self.file = source.file
       self.module = TangleDirective(file: source.file).target
-      self.isTest = Self.isTest(listing)
+      self.isTest = listing.showsTest
       self.note = .excerpt(chunk: source.chunk)
     case .excerpt(nil):
       self.note = .sketch
     case .prose, .invalid:
       break
-    }
-  }
-
-  /// Whether a listing belongs to a test (its file lies under `Tests/`): the site folds it away.
-  static func isTest(_ listing: Listing) -> Bool {
-    switch listing.tag {
-    case .tangled(let directive): directive.testTarget != nil
-    case .excerpt(let source?): source.file.hasPrefix("Tests/")
-    case .excerpt(nil), .prose, .invalid: false
     }
   }
 
@@ -149,7 +141,7 @@ extension ListingView {
   private static func body(of listing: Listing, step: TangleStep?, highlighter: Highlighter) -> Body {
     let removed = step?.removed == true
     let code = Self.shownCode(of: listing, step: step)
-    let lines = highlighter.lines(code, isSwift: listing.language == "swift")
+    let lines = highlighter.lines(code, isSwift: Self.isSwift(listing))
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
       marked = LineDiff.changedLines(old: LineDiff.lines(previous.code), new: LineDiff.lines(code))
@@ -171,21 +163,32 @@ extension ListingView {
   static func highlightKeys(of book: Book, chapters needed: Set<Int>) -> [Highlighter.Key] {
     var keys: [Highlighter.Key] = []
     for (chapterIndex, chapter) in book.chapters.enumerated() where needed.contains(chapterIndex) {
-      for (listingIndex, listing) in chapter.listings.enumerated() where listing.language != "mermaid" {
-        let step = book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]
-        let code = Self.shownCode(of: listing, step: step)
-        keys.append(Highlighter.Key(kind: listing.language == "swift" ? .swift : .plain, code: code))
+      for listing in chapter.listings where listing.kind != .diagram {
+        let code = Self.shownCode(of: listing, step: book.tangle.steps[listing.id])
+        keys.append(Highlighter.Key(kind: Self.isSwift(listing) ? .swift : .plain, code: code))
       }
     }
     return keys
   }
 
-  /// The listing that wrote `chunk`: the one in its chapter whose first code line is the chunk's origin.
-  private static func reference(to chunk: Chunk, in book: Book, anchors: [[String]]) -> ListingReference? {
-    guard book.chapters.indices.contains(chunk.chapterIndex) else { return nil }
-    let listings = book.chapters[chunk.chapterIndex].listings
-    guard let index = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line }) else { return nil }
-    return ListingReference(chapterIndex: chunk.chapterIndex, anchor: anchors[chunk.chapterIndex][index])
+  /// Whether a listing's code is highlighted as Swift.
+  private static func isSwift(_ listing: Listing) -> Bool {
+    listing.language == "swift"
+  }
+
+  /// A link to the listing `id` (the one that wrote a chunk), on its chapter's page.
+  private static func reference(to id: ListingID, in book: Book, anchors: [[String]]) -> ListingReference? {
+    guard let chapterIndex = book.chapterIndex(of: id), let anchor = Self.anchor(of: id, in: book, anchors: anchors)
+    else { return nil }
+    return ListingReference(chapterIndex: chapterIndex, anchor: anchor)
+  }
+
+  /// The anchor of the listing `id`, given every chapter's listing anchors (`anchors[chapter][ordinal]`).
+  static func anchor(of id: ListingID, in book: Book, anchors: [[String]]) -> String? {
+    guard let chapterIndex = book.chapterIndex(of: id), anchors.indices.contains(chapterIndex),
+      anchors[chapterIndex].indices.contains(id.ordinal)
+    else { return nil }
+    return anchors[chapterIndex][id.ordinal]
   }
 
   /// A stable, unique anchor for each listing of a chapter, named after what it holds rather than where it
@@ -201,7 +204,7 @@ extension ListingView {
   static func anchors(of chapter: Chapter, sections: [Section]) -> [String] {
     var names = AnchorNames(avoiding: Set(sections.map(\.id)))
     return chapter.listings.map { listing in
-      if listing.language == "mermaid", let title = Self.diagramTitle(listing.code) {
+      if listing.kind == .diagram, let title = Self.diagramTitle(listing.code) {
         return names.claim("figure-" + Chapter.slug(title))
       }
       return names.claim("listing-" + Chapter.slug(Self.anchorName(of: listing)))

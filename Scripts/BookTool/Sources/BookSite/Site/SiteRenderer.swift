@@ -121,10 +121,8 @@ public struct SiteRenderer: Sendable {
     _ index: Int, listings: [ListingView], sections: [Section], code: CodeVersions
   ) -> ChapterRenderer.Context {
     let chapter = self.book.chapters[index]
-    var byLine: [Int: ListingView] = [:]
-    for (listing, view) in zip(chapter.listings, listings) { byLine[listing.fence.line] = view }
     return ChapterRenderer.Context(
-      listings: byLine,
+      listings: listings,
       sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
       chapterPages: self.book.chapters.map(\.pageName), chapterLabels: self.book.chapters.map(Self.label),
       links: PageLinks(
