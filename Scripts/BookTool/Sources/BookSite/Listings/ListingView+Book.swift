@@ -28,7 +28,8 @@ extension ListingView {
   /// with `highlightKeys(of:chapters:)`, together with whatever else the build highlights); code that is
   /// not is highlighted on the spot.
   static func views(
-    of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter
+    of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter,
+    declarations: DeclarationScanner = DeclarationScanner()
   ) -> [[ListingView]] {
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
     Parallel.map(Array(book.chapters.indices)) { chapterIndex in
@@ -36,7 +37,7 @@ extension ListingView {
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(
           of: book.chapters[chapterIndex].listings[listingIndex], in: book, anchors: anchors,
-          highlighter: highlighter)
+          highlighter: highlighter, declarations: declarations)
         view.label = numbers[chapterIndex].listingLabels[listingIndex]
         return view
       }
@@ -92,14 +93,16 @@ extension ListingView {
 
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
   private static func view(
-    of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter
+    of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter,
+    declarations: DeclarationScanner
   ) -> ListingView {
     let step = book.tangle.steps[listing.id]
     let reference = step?.previous.flatMap { Self.reference(to: $0.listing, in: book, anchors: anchors) }
     var view = ListingView(
       id: listing.id, anchor: Self.anchor(of: listing.id, in: book, anchors: anchors) ?? "",
       language: listing.language, file: nil, module: nil,
-      isTest: false, note: nil, body: Self.body(of: listing, step: step, highlighter: highlighter))
+      isTest: false, note: nil,
+      body: Self.body(of: listing, step: step, highlighter: highlighter, declarations: declarations))
     view.describe(listing, step: step, previous: reference)
     return view
   }
@@ -137,11 +140,17 @@ extension ListingView {
     return nil
   }
 
-  /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked.
-  private static func body(of listing: Listing, step: TangleStep?, highlighter: Highlighter) -> Body {
+  /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked, and the
+  /// names a module's listing declares linked to the symbol index.
+  private static func body(
+    of listing: Listing, step: TangleStep?, highlighter: Highlighter, declarations: DeclarationScanner
+  ) -> Body {
     let removed = step?.removed == true
     let code = Self.shownCode(of: listing, step: step)
-    let lines = highlighter.lines(code, isSwift: Self.isSwift(listing))
+    var lines = highlighter.lines(code, isSwift: Self.isSwift(listing))
+    if !removed, let module = SymbolIndex.module(of: listing) {
+      lines = DeclarationLinks.link(lines, declarations: declarations.scan(code), module: module)
+    }
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
       marked = LineDiff.changedLines(old: LineDiff.lines(previous.code), new: LineDiff.lines(code))

@@ -66,7 +66,7 @@ extension SiteRenderer {
       ListingView.filling(
         ListingView.views(
           of: self.book, chapters: needViews, anchors: plan.anchors, numbers: plan.numbers,
-          highlighter: self.highlighter),
+          highlighter: self.highlighter, declarations: self.declarations),
         with: diagrams)
     }
     let changes = timings.measure(.changes) {

@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
   public var metadata: BookMetadata
   /// Highlights each distinct text once, starting from a cache when the build has one.
   var highlighter = Highlighter()
+  /// Finds each listing's declarations once per build, for the symbol index and the listings' links to it.
+  var declarations = DeclarationScanner()
 
   /// Creates a renderer.
   public init(book: Book, metadata: BookMetadata) {
@@ -29,6 +31,9 @@ public struct SiteRenderer: Sendable {
   func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
+    let symbols = Background { [book = self.book, declarations = self.declarations] in
+      SymbolIndex(book: book, declarations: declarations)
+    }
     let plan = timings.measure(.plan) { self.plan() }
     let earlier = prefetch.value
     let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }
@@ -54,6 +59,8 @@ public struct SiteRenderer: Sendable {
     }
     timings.measure(.pages) {
       site.files["index.html"] = Data(self.indexPage(template: parts.template).utf8)
+      site.files[SymbolIndex.pageName] = Data(
+        self.symbolsPage(symbols.value, anchors: plan.anchors, numbers: plan.numbers, template: parts.template).utf8)
       for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
     }
     timings.measure(.search) { self.addSearchIndex(plan: plan, reused: reused, to: &site) }
