@@ -111,6 +111,21 @@ final class SymbolIndexTests: XCTestCase {
     }
   }
 
+  func testTheHighlighterHandsItsTreesToTheScannerSoEachListingIsParsedOnce() {
+    let scanner = DeclarationScanner()
+    let highlighter = Highlighter()
+    highlighter.declarations = scanner
+    let wanted = "struct A { var b = 1 }\n"
+    scanner.want([wanted])
+    XCTAssertTrue(scanner.wants(wanted))
+    XCTAssertFalse(scanner.wants("struct Other {}\n"), "only the texts asked for")
+    highlighter.prepare([
+      Highlighter.Key(kind: .swift, code: wanted), Highlighter.Key(kind: .swift, code: "let c = 2\n"),
+    ])
+    XCTAssertFalse(scanner.wants(wanted), "scanned from the highlighter's tree")
+    XCTAssertEqual(scanner.scan(wanted).declarations.map(\.qualifiedName), ["A", "A.b"])
+  }
+
   func testNamesAreLinkedInsideSpansAndAfterEntitiesOrNotAtAll() {
     let href = "symbols.html#x"
     let link = "<a class=\"symbol-link\" href=\"symbols.html#x\">"

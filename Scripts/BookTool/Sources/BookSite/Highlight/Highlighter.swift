@@ -56,6 +56,9 @@ final class Highlighter: @unchecked Sendable {
   }
 
   private let lock = NSLock()
+  /// Takes the declarations of the texts it wants from the trees this highlighter parses; set before
+  /// highlighting starts, then only read.
+  var declarations: DeclarationScanner?
   /// Everything known so far: loaded from the cache or highlighted in this build.
   private var results: [Key: [String]]
   /// The keys asked for in this build, which the next cache keeps.
@@ -137,7 +140,12 @@ final class Highlighter: @unchecked Sendable {
       return self.results[key]
     }
     if let known { return known }
-    let lines = kind == .swift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    let lines: [String]
+    if kind == .swift, let scanner = self.declarations, scanner.wants(code) {
+      lines = SwiftHighlighter.highlight(code) { scanner.record(code, tree: $0) }
+    } else {
+      lines = kind == .swift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    }
     self.lock.withLock {
       self.results[key] = lines
       self.misses += 1

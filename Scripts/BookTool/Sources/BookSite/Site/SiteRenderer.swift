@@ -31,9 +31,9 @@ public struct SiteRenderer: Sendable {
   func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
-    let symbols = Background { [book = self.book, declarations = self.declarations] in
-      SymbolIndex(book: book, declarations: declarations)
-    }
+    // The symbol index's declarations come from the trees the highlighter parses anyway.
+    self.declarations.want(SymbolIndex.codes(of: self.book))
+    self.highlighter.declarations = self.declarations
     let plan = timings.measure(.plan) { self.plan() }
     let earlier = prefetch.value
     let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }
@@ -59,8 +59,9 @@ public struct SiteRenderer: Sendable {
     }
     timings.measure(.pages) {
       site.files["index.html"] = Data(self.indexPage(template: parts.template).utf8)
+      let symbols = SymbolIndex(book: self.book, declarations: self.declarations)
       site.files[SymbolIndex.pageName] = Data(
-        self.symbolsPage(symbols.value, anchors: plan.anchors, numbers: plan.numbers, template: parts.template).utf8)
+        self.symbolsPage(symbols, anchors: plan.anchors, numbers: plan.numbers, template: parts.template).utf8)
       for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
     }
     timings.measure(.search) { self.addSearchIndex(plan: plan, reused: reused, to: &site) }

@@ -38,7 +38,11 @@ struct SwiftDeclarations: Hashable, Sendable {
   static func scan(_ code: String) -> SwiftDeclarations {
     // The highlighter's bound: the parser takes time exponential in deeply nested brackets.
     guard SwiftHighlighter.bracketDepth(of: code) <= SwiftHighlighter.maximumBracketDepth else { return Self() }
-    let tree = Parser.parse(source: code)
+    return Self.scan(Parser.parse(source: code))
+  }
+
+  /// Scans code already parsed (by the highlighter).
+  static func scan(_ tree: SourceFileSyntax) -> SwiftDeclarations {
     let visitor = DeclarationVisitor(converter: SourceLocationConverter(fileName: "", tree: tree))
     visitor.walk(tree)
     return visitor.found

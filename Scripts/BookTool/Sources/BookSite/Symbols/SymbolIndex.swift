@@ -1,5 +1,6 @@
 import BookKit
 import Foundation
+import SwiftSyntax
 
 /// Every declaration of the book's modules (the files tangled under `Sources/`), with the listing that
 /// introduced it and each later listing that changed it, found through the listings' identities.
@@ -83,6 +84,11 @@ struct SymbolIndex: Sendable {
     return directive.target
   }
 
+  /// The code of every listing whose declarations the index and the listing views need.
+  static func codes(of book: Book) -> [String] {
+    book.chapters.flatMap(\.listings).compactMap { Self.module(of: $0) == nil ? nil : $0.code }
+  }
+
   /// The code that `mode=remove` listings take away (what their symbols lose).
   private static func removedCode(of listings: [Listing], in book: Book) -> [String] {
     listings.compactMap { book.tangle.steps[$0.id].flatMap { $0.removed ? $0.previous?.code : nil } }
@@ -114,10 +120,29 @@ extension SymbolIndex.Symbol {
   }
 }
 
-/// Scans listings' code for declarations, each distinct text once per build, on every core.
+/// Scans listings' code for declarations, each distinct text once per build, on every core; the
+/// highlighter hands it the trees of the texts it `wants`, so that a cold build parses each listing once.
 final class DeclarationScanner: @unchecked Sendable {
+  // Unchecked: `scanned` and `wanted` are read and written only while holding `lock`.
   private var scanned: [String: SwiftDeclarations] = [:]
+  private var wanted: Set<String> = []
   private let lock = NSLock()
+
+  /// Asks for the declarations of `codes`, to be taken from the highlighter's trees where it parses them.
+  func want(_ codes: [String]) {
+    self.lock.withLock { self.wanted.formUnion(codes) }
+  }
+
+  /// Whether `code` is wanted and not scanned yet.
+  func wants(_ code: String) -> Bool {
+    self.lock.withLock { self.wanted.contains(code) && self.scanned[code] == nil }
+  }
+
+  /// Records the declarations of `code` from its parsed tree.
+  func record(_ code: String, tree: SourceFileSyntax) {
+    let result = SwiftDeclarations.scan(tree)
+    self.lock.withLock { self.scanned[code] = result }
+  }
 
   /// Scans every text not scanned yet, spread over the cores.
   func prepare(_ codes: [String]) {
