@@ -111,19 +111,27 @@ final class SymbolIndexTests: XCTestCase {
     }
   }
 
-  func testTheHighlighterHandsItsTreesToTheScannerSoEachListingIsParsedOnce() {
-    let scanner = DeclarationScanner()
+  func testTheHighlighterKeepsTheDeclarationsOfItsTreesSoEachListingIsParsedOnce() {
     let highlighter = Highlighter()
-    highlighter.declarations = scanner
     let wanted = "struct A { var b = 1 }\n"
-    scanner.want([wanted])
-    XCTAssertTrue(scanner.wants(wanted))
-    XCTAssertFalse(scanner.wants("struct Other {}\n"), "only the texts asked for")
+    highlighter.declarationTexts = [wanted]
     highlighter.prepare([
       Highlighter.Key(kind: .swift, code: wanted), Highlighter.Key(kind: .swift, code: "let c = 2\n"),
     ])
-    XCTAssertFalse(scanner.wants(wanted), "scanned from the highlighter's tree")
+    // Kept with the highlighted texts, so the cache saves them for the next build.
+    let kept = highlighter.usedResults().results
+    XCTAssertEqual(kept[Highlighter.Key(kind: .declarations, code: wanted)], SwiftDeclarations.scan(wanted).lines)
+    XCTAssertNil(kept[Highlighter.Key(kind: .declarations, code: "let c = 2\n")], "only the texts asked for")
+    let scanner = DeclarationScanner(highlighter: highlighter)
     XCTAssertEqual(scanner.scan(wanted).declarations.map(\.qualifiedName), ["A", "A.b"])
+    XCTAssertEqual(highlighter.usedResults().results.count, 3)
+  }
+
+  func testDeclarationsSurviveTheirLinesInTheCache() {
+    let found = SwiftDeclarations.scan("enum E { case a(x: Int) }\nextension E { func f() {} }\n")
+    XCTAssertEqual(found.declarations.count, 3)
+    XCTAssertEqual(SwiftDeclarations(lines: found.lines), found)
+    XCTAssertEqual(SwiftDeclarations(lines: ["nonsense", "type\tx\t0\t1\td\tA"]), SwiftDeclarations())
   }
 
   func testNamesAreLinkedInsideSpansAndAfterEntitiesOrNotAtAll() {

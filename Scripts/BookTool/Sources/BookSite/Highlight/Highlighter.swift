@@ -14,6 +14,10 @@ final class Highlighter: @unchecked Sendable {
     case plain = 0
     /// Swift, through swift-syntax's classifier.
     case swift = 1
+    /// Not HTML: the declarations of Swift code, one line each (`SwiftDeclarations.lines`), for the
+    /// symbol index. Kept with the highlighted texts, so that a build that highlights nothing new parses
+    /// nothing for the index either.
+    case declarations = 2
   }
 
   /// A text to highlight and how. Compared byte for byte and hashed once from its UTF-8 bytes: String's
@@ -56,9 +60,9 @@ final class Highlighter: @unchecked Sendable {
   }
 
   private let lock = NSLock()
-  /// Takes the declarations of the texts it wants from the trees this highlighter parses; set before
-  /// highlighting starts, then only read.
-  var declarations: DeclarationScanner?
+  /// The Swift texts whose declarations are kept too (`Kind.declarations`), from the tree that
+  /// highlighting them parses; set before highlighting starts, then only read.
+  var declarationTexts: Set<String> = []
   /// Everything known so far: loaded from the cache or highlighted in this build.
   private var results: [Key: [String]]
   /// The keys asked for in this build, which the next cache keeps.
@@ -141,10 +145,20 @@ final class Highlighter: @unchecked Sendable {
     }
     if let known { return known }
     let lines: [String]
-    if kind == .swift, let scanner = self.declarations, scanner.wants(code) {
-      lines = SwiftHighlighter.highlight(code) { scanner.record(code, tree: $0) }
-    } else {
-      lines = kind == .swift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    var declarations: [String]?
+    switch kind {
+    case .plain: lines = SwiftHighlighter.plain(code)
+    case .declarations: lines = SwiftDeclarations.scan(code).lines
+    case .swift where self.declarationTexts.contains(code):
+      lines = SwiftHighlighter.highlight(code) { declarations = SwiftDeclarations.scan($0).lines }
+    case .swift: lines = SwiftHighlighter.highlight(code)
+    }
+    if let declarations {
+      let found = Key(kind: .declarations, code: code)
+      self.lock.withLock {
+        self.used.insert(found)
+        self.results[found] = self.results[found] ?? declarations
+      }
     }
     self.lock.withLock {
       self.results[key] = lines

@@ -29,10 +29,11 @@ extension ListingView {
   /// not is highlighted on the spot.
   static func views(
     of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter,
-    declarations: DeclarationScanner = DeclarationScanner()
+    declarations: DeclarationScanner? = nil
   ) -> [[ListingView]] {
+    let declarations = declarations ?? DeclarationScanner(highlighter: highlighter)
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
-    Parallel.map(Array(book.chapters.indices)) { chapterIndex in
+    return Parallel.map(Array(book.chapters.indices)) { chapterIndex in
       guard needed.contains(chapterIndex) else { return [] }
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(

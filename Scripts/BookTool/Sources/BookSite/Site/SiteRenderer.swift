@@ -31,9 +31,9 @@ public struct SiteRenderer: Sendable {
   func render(timings: inout SiteTimings, earlier: EarlierSite?, diagrams store: DiagramStore? = nil) -> RenderedSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
-    // The symbol index's declarations come from the trees the highlighter parses anyway.
-    self.declarations.want(SymbolIndex.codes(of: self.book))
-    self.highlighter.declarations = self.declarations
+    // The symbol index's declarations come from the trees the highlighter parses anyway, and its cache.
+    self.highlighter.declarationTexts = Set(SymbolIndex.codes(of: self.book))
+    self.declarations.highlighter = self.highlighter
     let plan = timings.measure(.plan) { self.plan() }
     let earlier = prefetch.value
     let reused = timings.measure(.plan) { Reused(earlier: earlier, book: self.book, keys: plan.keys) }

@@ -1,3 +1,4 @@
+import BookKit
 import SwiftParser
 import SwiftSyntax
 
@@ -20,8 +21,9 @@ struct SwiftDeclaration: Hashable, Sendable {
   var column: Int
   /// The length of the name, in UTF-8 bytes (`dispatch`, `init`).
   var length: Int
-  /// The declaration's text without surrounding trivia: what tells that a later chapter changed it.
-  var text: String
+  /// A digest of the declaration's text without surrounding trivia: what tells that a later chapter
+  /// changed it.
+  var digest: String
 }
 
 /// What one listing's code declares: its declarations, and the types it extends (`extension Store`).
@@ -49,6 +51,35 @@ struct SwiftDeclarations: Hashable, Sendable {
   }
 }
 
+extension SwiftDeclarations {
+  /// The declarations as lines of text, for the highlight cache: `type\t0\t7\t5\tDIGEST\tStore`, and
+  /// `extension\tStore` for each extended type.
+  var lines: [String] {
+    self.declarations.map { declaration in
+      [
+        declaration.kind.rawValue, String(declaration.line), String(declaration.column), String(declaration.length),
+        declaration.digest, declaration.qualifiedName,
+      ].joined(separator: "\t")
+    } + self.extendedTypes.map { "extension\t" + $0 }
+  }
+
+  /// Declarations read back from `lines`; a line that does not read is left out.
+  init(lines: [String]) {
+    for line in lines {
+      let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false).map(String.init)
+      if fields.count == 2, fields[0] == "extension" {
+        self.extendedTypes.append(fields[1])
+      } else if fields.count == 6, let kind = SwiftDeclaration.Kind(rawValue: fields[0]), let line = Int(fields[1]),
+        let column = Int(fields[2]), let length = Int(fields[3])
+      {
+        self.declarations.append(
+          SwiftDeclaration(
+            qualifiedName: fields[5], kind: kind, line: line, column: column, length: length, digest: fields[4]))
+      }
+    }
+  }
+}
+
 /// Walks a file's syntax, keeping the stack of enclosing type names; never enters a body.
 private final class DeclarationVisitor: SyntaxVisitor {
   let converter: SourceLocationConverter
@@ -67,7 +98,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     self.found.declarations.append(
       SwiftDeclaration(
         qualifiedName: qualified, kind: kind, line: location.line - 1, column: location.column - 1,
-        length: token.trimmedLength.utf8Length, text: node.trimmedDescription))
+        length: token.trimmedLength.utf8Length, digest: ContentDigest.of(node.trimmedDescription).hex))
   }
 
   /// A type: recorded, then entered with its name on the stack.

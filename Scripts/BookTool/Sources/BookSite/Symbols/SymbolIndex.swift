@@ -1,6 +1,5 @@
 import BookKit
 import Foundation
-import SwiftSyntax
 
 /// Every declaration of the book's modules (the files tangled under `Sources/`), with the listing that
 /// introduced it and each later listing that changed it, found through the listings' identities.
@@ -43,7 +42,7 @@ struct SymbolIndex: Sendable {
     declarations.prepare(listings.map(\.code) + Self.removedCode(of: listings, in: book))
     var symbols: [String: Symbol] = [:]
     var order: [String] = []
-    var lastText: [String: String] = [:]
+    var lastText: [String: String] = [:]  // each symbol's last declaration digest
     for listing in listings {
       guard let module = Self.module(of: listing), let step = book.tangle.steps[listing.id] else { continue }
       func key(_ name: String) -> String { module + "\u{0}" + name }
@@ -61,10 +60,10 @@ struct SymbolIndex: Sendable {
             module: module, qualifiedName: declaration.qualifiedName, kind: declaration.kind,
             events: [Event(listing: listing.id, change: .introduced)])
           order.append(name)
-        } else if lastText[name] != declaration.text {
+        } else if lastText[name] != declaration.digest {
           symbols[name]?.add(Event(listing: listing.id, change: .changed))
         }
-        lastText[name] = declaration.text
+        lastText[name] = declaration.digest
       }
       for type in found.extendedTypes {
         symbols[key(type)]?.add(Event(listing: listing.id, change: .extended))
@@ -120,44 +119,31 @@ extension SymbolIndex.Symbol {
   }
 }
 
-/// Scans listings' code for declarations, each distinct text once per build, on every core; the
-/// highlighter hands it the trees of the texts it `wants`, so that a cold build parses each listing once.
+/// The declarations of listings' code, each distinct text scanned once per build, on every core, and
+/// kept in the highlighter's cache between builds (`Highlighter.Kind.declarations`); a cold build takes
+/// them from the trees that highlighting parses anyway.
 final class DeclarationScanner: @unchecked Sendable {
-  // Unchecked: `scanned` and `wanted` are read and written only while holding `lock`.
-  private var scanned: [String: SwiftDeclarations] = [:]
-  private var wanted: Set<String> = []
+  // Unchecked: `decoded` is read and written only while holding `lock`; `highlighter` is set before use.
+  private var decoded: [String: SwiftDeclarations] = [:]
   private let lock = NSLock()
+  /// Where the declarations are kept; the renderer hands it its highlighter before a build.
+  var highlighter: Highlighter
 
-  /// Asks for the declarations of `codes`, to be taken from the highlighter's trees where it parses them.
-  func want(_ codes: [String]) {
-    self.lock.withLock { self.wanted.formUnion(codes) }
+  /// A scanner that keeps its declarations in `highlighter`.
+  init(highlighter: Highlighter = Highlighter()) {
+    self.highlighter = highlighter
   }
 
-  /// Whether `code` is wanted and not scanned yet.
-  func wants(_ code: String) -> Bool {
-    self.lock.withLock { self.wanted.contains(code) && self.scanned[code] == nil }
-  }
-
-  /// Records the declarations of `code` from its parsed tree.
-  func record(_ code: String, tree: SourceFileSyntax) {
-    let result = SwiftDeclarations.scan(tree)
-    self.lock.withLock { self.scanned[code] = result }
-  }
-
-  /// Scans every text not scanned yet, spread over the cores.
+  /// Scans every text not known yet, spread over the cores.
   func prepare(_ codes: [String]) {
-    let missing = self.lock.withLock { Array(Set(codes.filter { self.scanned[$0] == nil })) }
-    let results = Parallel.map(missing, largestFirst: { $0.utf8.count }, SwiftDeclarations.scan)
-    self.lock.withLock {
-      for (code, result) in zip(missing, results) { self.scanned[code] = result }
-    }
+    self.highlighter.prepare(codes.map { Highlighter.Key(kind: .declarations, code: $0) })
   }
 
-  /// The declarations of `code`, scanned now unless `prepare` did already.
+  /// The declarations of `code`.
   func scan(_ code: String) -> SwiftDeclarations {
-    if let known = self.lock.withLock({ self.scanned[code] }) { return known }
-    let result = SwiftDeclarations.scan(code)
-    self.lock.withLock { self.scanned[code] = result }
+    if let known = self.lock.withLock({ self.decoded[code] }) { return known }
+    let result = SwiftDeclarations(lines: self.highlighter.lines(code, kind: .declarations))
+    self.lock.withLock { self.decoded[code] = result }
     return result
   }
 }
