@@ -111,6 +111,9 @@ final class Highlighter: @unchecked Sendable {
       self.loadedCount = loaded.count
       return
     }
+    // The symbol index asks for the declarations of every module listing: decoded with the first texts,
+    // so that asking for them later does not decode the whole cache.
+    let wanted = wanted.union(self.declarationTexts.map { Key(kind: .declarations, code: $0) })
     let found = HighlightCache.decode(data, tool: SiteStamp.toolIdentity, only: wanted)
     self.results.merge(found) { current, _ in current }
     self.undecoded = (data, wanted)
