@@ -210,7 +210,8 @@ struct RandomBook {
       let mode = random.pick(["", " mode=replace", " mode=remove"])
       // Declarations for the symbol index: a property, a type, an extension of it.
       let code = random.pick([
-        "let \(chunk) = \(random.int(1...2))", "struct B { var x = \(random.int(1...2)) }", "extension B { func f() {} }",
+        "let \(chunk) = \(random.int(1...2))", "struct B { var x = \(random.int(1...2)) }",
+        "extension B { func f() {} }",
       ])
       return "```swift file=\(file) chunk=\(chunk)\(mode)\n\(code)\n```"
     case 4:
