@@ -18,7 +18,16 @@ final class TanglerTests: XCTestCase {
     line: UInt = #line
   ) -> (chapters: [Chapter], result: Tangler.Result) {
     let loaded = loadChapters(chapters.map { ($0.name, chapterText($0.name, $0.blocks)) }, file: file, line: line)
+    self.loaded = loaded
     return (loaded, Tangler.tangle(loaded))
+  }
+
+  /// The chapters the last `tangle` loaded.
+  private var loaded: [Chapter] = []
+
+  /// The identity of listing `listing` of chapter `chapter` (indices in the last `tangle`'s order).
+  private func id(_ chapter: Int, _ listing: Int) -> ListingID {
+    ListingID(chapter: self.loaded[chapter].path, ordinal: listing)
   }
 
   /// The code of each chunk of a file, without trailing newlines.
@@ -76,7 +85,7 @@ final class TanglerTests: XCTestCase {
     XCTAssertEqual(
       self.origins(self.fileA, result),
       ["Chapters/01-one.md:4", "Chapters/02-two.md:4", "Chapters/01-one.md:12"])
-    let step = result.steps[ListingID(chapterIndex: 1, listingIndex: 0)]
+    let step = result.steps[self.id(1, 0)]
     XCTAssertEqual(step?.file, self.fileA)
     XCTAssertEqual(step?.chunk, "y")
     XCTAssertEqual(step?.removed, false)
@@ -92,8 +101,8 @@ final class TanglerTests: XCTestCase {
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(self.codes(self.fileA, result), ["let x = 2"])
     XCTAssertEqual(self.origins(self.fileA, result), ["Chapters/01-one.md:8"])
-    XCTAssertEqual(result.steps[ListingID(chapterIndex: 0, listingIndex: 0)]?.previous, nil)
-    XCTAssertEqual(result.steps[ListingID(chapterIndex: 0, listingIndex: 1)]?.previous?.code, "let x = 1\n")
+    XCTAssertEqual(result.steps[self.id(0, 0)]?.previous, nil)
+    XCTAssertEqual(result.steps[self.id(0, 1)]?.previous?.code, "let x = 1\n")
   }
 
   func testModeReplaceAcrossChaptersKeepsThePosition() {
@@ -112,7 +121,7 @@ final class TanglerTests: XCTestCase {
     ])
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(self.codes(self.fileA, result), ["let y = 1"])
-    let step = result.steps[ListingID(chapterIndex: 1, listingIndex: 0)]
+    let step = result.steps[self.id(1, 0)]
     XCTAssertEqual(step?.removed, true)
     XCTAssertEqual(step?.chunk, "x")
     XCTAssertEqual(step?.previous?.code, "let x = 1\n")
@@ -161,16 +170,16 @@ final class TanglerTests: XCTestCase {
     ])
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(result.steps.count, 3)
-    XCTAssertNil(result.steps[ListingID(chapterIndex: 0, listingIndex: 0)]?.previous)
-    XCTAssertEqual(result.steps[ListingID(chapterIndex: 1, listingIndex: 0)]?.previous?.code, "let x = 1\n")
-    let third = result.steps[ListingID(chapterIndex: 2, listingIndex: 0)]?.previous
+    XCTAssertNil(result.steps[self.id(0, 0)]?.previous)
+    XCTAssertEqual(result.steps[self.id(1, 0)]?.previous?.code, "let x = 1\n")
+    let third = result.steps[self.id(2, 0)]?.previous
     XCTAssertEqual(third?.code, "let x = 2\n")
     XCTAssertEqual(third?.chapterIndex, 1)
     XCTAssertEqual(third?.origin, SourceLocation(path: "Chapters/02-two.md", line: 4))
     XCTAssertEqual(self.codes(self.fileA, result), ["let x = 3"])
   }
 
-  func testStepsAreKeyedByChapterAndListingIndexCountingEveryBlock() {
+  func testStepsAreKeyedByChapterFileAndListingPlaceCountingEveryBlock() {
     let source = """
       # One
 
@@ -188,7 +197,7 @@ final class TanglerTests: XCTestCase {
       """
     let chapter = loadChapter(source).chapter
     let result = Tangler.tangle([chapter])
-    XCTAssertEqual(Array(result.steps.keys), [ListingID(chapterIndex: 0, listingIndex: 2)])
+    XCTAssertEqual(Array(result.steps.keys), [ListingID(chapter: chapter.path, ordinal: 2)])
     XCTAssertEqual(self.codes(self.fileA, result), ["let x = 1"])
     XCTAssertEqual(result.files.count, 1)
   }
@@ -200,7 +209,7 @@ final class TanglerTests: XCTestCase {
     ])
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(result.files.map(\.path), [self.fileB])
-    XCTAssertEqual(result.steps[ListingID(chapterIndex: 1, listingIndex: 0)]?.removed, true)
+    XCTAssertEqual(result.steps[self.id(1, 0)]?.removed, true)
   }
 
   func testARemovedChunkCanBeDefinedAgainAndGoesToTheEnd() {
@@ -211,7 +220,7 @@ final class TanglerTests: XCTestCase {
     ])
     XCTAssertEqual(result.diagnostics, [])
     XCTAssertEqual(self.codes(self.fileA, result), ["let y = 1", "let x = 3"])
-    XCTAssertNil(result.steps[ListingID(chapterIndex: 2, listingIndex: 0)]?.previous)
+    XCTAssertNil(result.steps[self.id(2, 0)]?.previous)
   }
 
   func testUnnamedBlocksInOneChapterAreAllAppended() {
@@ -263,7 +272,7 @@ final class TanglerTests: XCTestCase {
           + "[chunk-not-defined]\n"
           + "Chapters/02-two.md:3:1: note: 'x' is defined here, later in the book [note]"
       ])
-    XCTAssertNil(result.steps[ListingID(chapterIndex: 0, listingIndex: 0)])
+    XCTAssertNil(result.steps[self.id(0, 0)])
     XCTAssertEqual(self.codes(self.fileA, result), ["let x = 2"])
   }
 
@@ -328,7 +337,7 @@ final class TanglerTests: XCTestCase {
           + "Chapters/01-one.md:4:1: note: first defined here [note]"
       ])
     XCTAssertEqual(self.codes(self.fileA, result), ["let x = 1"])
-    XCTAssertNil(result.steps[ListingID(chapterIndex: 0, listingIndex: 1)])
+    XCTAssertNil(result.steps[self.id(0, 1)])
   }
 
   func testDuplicateAfterAnInChapterReplacement() {

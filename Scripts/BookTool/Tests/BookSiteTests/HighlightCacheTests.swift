@@ -74,7 +74,10 @@ final class HighlightCacheTests: XCTestCase {
     let afterGarbage = try SiteBuild.make(from: workspace, cache: cache, timings: &timings)
     XCTAssertEqual(afterGarbage.site.files, without.site.files)
     SiteBuild.keepHighlights(of: afterGarbage, in: cache)
-    XCTAssertEqual(cache.load().count, 4, "the swift listing, the sh block, and two versions of A.swift")
+    XCTAssertEqual(
+      cache.load().count, 6,
+      "the swift listing, the sh block, two versions of A.swift, and the declarations of the two listings")
+    XCTAssertEqual(cache.load().keys.filter { $0.kind == .declarations }.count, 2)
   }
 
   func testACacheLargerThanItsBoundIsNotWritten() throws {

@@ -6,7 +6,9 @@ import XCTest
 
 /// The page memo can never leave a page stale: on small random books, after each of a few hundred random
 /// edits (seeded, so a failure replays), `book site`'s incremental build leaves `Site/` byte for byte what
-/// a full render without any cache gives. `IncrementalSiteTests` keeps the fixed list of cases beside it.
+/// a full render without any cache gives, every file compared: the symbol index (`symbols.html`) too, whose
+/// module listings declare, change, extend and remove symbols as the edits go. `IncrementalSiteTests` keeps
+/// the fixed list of cases beside it.
 final class IncrementalPropertyTests: XCTestCase {
   /// The seed (`BOOK_INCREMENTAL_SEED` to try another) and the number of edits.
   static let seed = UInt64(ProcessInfo.processInfo.environment["BOOK_INCREMENTAL_SEED"] ?? "") ?? 18_3
@@ -21,6 +23,7 @@ final class IncrementalPropertyTests: XCTestCase {
     var book = RandomBook(random: &random)
     var history: [String] = []
     var compared = 0
+    var symbolHistories = 0
     for round in 0..<Self.rounds {
       let edit = book.edit(using: &random)
       history.append(edit)
@@ -29,14 +32,21 @@ final class IncrementalPropertyTests: XCTestCase {
       }
       try book.write(to: workspace)
       let label = "seed \(Self.seed), round \(round) (\(history.suffix(3).joined(separator: "; ")))"
-      if try self.assertIncrementalEqualsFull(workspace, label) { compared += 1 }
+      guard let full = try self.assertIncrementalEqualsFull(workspace, label) else { continue }
+      compared += 1
+      let symbols = String(decoding: full.files[SymbolIndex.pageName] ?? Data(), as: UTF8.self)
+      if symbols.contains("changed in") || symbols.contains("removed in") || symbols.contains("extended in") {
+        symbolHistories += 1
+      }
     }
     XCTAssertGreaterThan(compared, Self.rounds * 3 / 4, "most edits leave a book that renders")
+    XCTAssertGreaterThan(symbolHistories, Self.rounds / 10, "the symbol index is compared with symbols that change")
   }
 
   /// Builds as `book site` does (stamp, page memo, caches), then compares `Site/` with a full render;
-  /// returns whether it compared (a book with errors renders no site).
-  private func assertIncrementalEqualsFull(_ workspace: Workspace, _ label: String) throws -> Bool {
+  /// returns the full render it compared with, or nil when it compared nothing (a book with errors renders
+  /// no site).
+  private func assertIncrementalEqualsFull(_ workspace: Workspace, _ label: String) throws -> RenderedSite? {
     let build = CachedSiteBuild(input: workspace, output: workspace, folder: "Site")
     var timings = SiteTimings()
     let current = try SiteStamp.load(from: build.stamp)?.isCurrent(input: workspace, output: workspace) == true
@@ -49,13 +59,13 @@ final class IncrementalPropertyTests: XCTestCase {
       }
     }
     let full = try SiteBuild.make(from: workspace, timings: &timings).site
-    guard !full.diagnostics.hasErrors else { return false }
+    guard !full.diagnostics.hasErrors else { return nil }
     let written = try Self.files(in: workspace.root.appendingPathComponent("Site"))
     XCTAssertEqual(written.keys.sorted(), full.files.keys.sorted(), label)
     for (path, data) in full.files where written[path] != data {
       XCTFail("\(label): \(path) differs from a full render")
     }
-    return true
+    return full
   }
 
   /// Overwrites one page of `Site/` (the memo must notice that it is no longer as written).
@@ -96,7 +106,7 @@ struct RandomBook {
 
   init(random: inout SeededGenerator) {
     for number in 1...3 {
-      var blocks = ["# Chapter \(number)"]
+      var blocks = ["# Chapter \(number)"] + (Self.seedListings[number] ?? [])
       for _ in 0..<random.int(1...4) { blocks.append(Self.block(using: &random)) }
       self.chapters.append(Chapter(name: String(format: "%02d-c%d.md", number, number), blocks: blocks))
     }
@@ -179,6 +189,16 @@ struct RandomBook {
     }
   }
 
+  /// The module listings the first chapters start with, so that the symbol index has a history to get
+  /// wrong: a type introduced, then changed and extended (edits renumber, change and remove them).
+  static let seedListings = [
+    1: ["```swift file=Sources/M/S.swift chunk=s\nstruct S { var x = 1 }\n```"],
+    2: [
+      "```swift file=Sources/M/S.swift chunk=s mode=replace\nstruct S { var x = 2 }\n```",
+      "```swift file=Sources/M/S.swift chunk=e\nextension S { func f() {} }\n```",
+    ],
+  ]
+
   /// A random block of Markdown.
   static func block(using random: inout SeededGenerator) -> String {
     switch random.int(0...6) {
@@ -188,7 +208,12 @@ struct RandomBook {
       let file = random.pick(["Sources/M/A.swift", "Sources/M/B.swift", "Tests/MTests/T.swift"])
       let chunk = random.pick(["a", "b", "c"])
       let mode = random.pick(["", " mode=replace", " mode=remove"])
-      return "```swift file=\(file) chunk=\(chunk)\(mode)\nlet \(chunk) = \(random.int(1...2))\n```"
+      // Declarations for the symbol index: a property, a type, an extension of it.
+      let code = random.pick([
+        "let \(chunk) = \(random.int(1...2))", "struct B { var x = \(random.int(1...2)) }",
+        "extension B { func f() {} }",
+      ])
+      return "```swift file=\(file) chunk=\(chunk)\(mode)\n\(code)\n```"
     case 4:
       let label = random.pick(["A", "B", "Store"])
       return "```mermaid\nflowchart LR\n  accTitle: The \(label) loop\n  A[\(label)] --> B[x]\n```"

@@ -141,8 +141,10 @@ final class IncrementalSiteTests: XCTestCase {
       rendered.reusedFiles,
       [
         "01-one.html", "03-three.html", "01-one.changes.html", "03-three.changes.html",
-        "code/01-one/Sources/M/A.swift.html", "code/02-two/Sources/M/A.swift.html",
-      ], "every code page is reused; the edited chapter's changes page reads the chapter (its hunks' listings)")
+        "code/01-one/Sources/M/A.swift.html", "code/02-two/Sources/M/A.swift.html", "symbols.html",
+      ],
+      "every code page and the symbol index are reused; the edited chapter's changes page reads the chapter (its "
+        + "hunks' listings)")
     XCTAssertEqual(rendered.reusedArticles, 2, "the print edition keeps the articles of chapters 1 and 3")
     XCTAssertEqual(rendered.reusedSearchBlocks, 2, "the search index keeps the entries of chapters 1 and 3")
   }

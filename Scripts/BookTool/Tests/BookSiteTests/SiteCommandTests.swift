@@ -20,7 +20,11 @@ final class SiteCommandTests: XCTestCase {
     try Self.run(["site", "--chapters", chapters.path, "--output", output.path])
     let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
     XCTAssertEqual(
-      written, [".site-files", "01-one.html", "02-two.html", "assets", "index.html", "notes.epub", "print.html"],
+      written,
+      [
+        ".site-files", "01-one.html", "02-two.html", "assets", "index.html", "notes.epub", "print.html",
+        "symbols.html",
+      ],
       "the e-book is named after the title, which is the folder's name without book.json")
     let page = try String(contentsOf: output.appendingPathComponent("01-one.html"), encoding: .utf8)
     XCTAssertTrue(page.contains("<a href=\"02-two.html\">two</a>"))

@@ -27,7 +27,7 @@ final class SiteOutputTests: XCTestCase {
       [
         "01-a.changes.html", "01-a.html", "02-b.changes.html", "02-b.html", "03-c.html", "assets/book.css",
         "assets/book.js", "assets/search-index.js", "code/01-a/Sources/A/A.swift.html",
-        "code/02-b/Sources/A/A.swift.html", "index.html", "print.html",
+        "code/02-b/Sources/A/A.swift.html", "index.html", "print.html", "symbols.html",
       ])
   }
 
@@ -59,7 +59,7 @@ final class SiteOutputTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: folder) }
     let workspace = Workspace(root: folder)
     let first = try self.apply(SiteFixture.site(self.chapters), to: workspace)
-    XCTAssertEqual(first.written.count, 12)
+    XCTAssertEqual(first.written.count, 13)
     XCTAssertTrue(workspace.exists("Site/.site-files"))
 
     let unchanged = try self.apply(SiteFixture.site(self.chapters), to: workspace)
@@ -107,6 +107,7 @@ final class SiteOutputTests: XCTestCase {
         "Site/02-b.html site-drift", "Site/03-c.html stale-site-file",
         "Site/assets/search-index.js site-drift", "Site/code/01-a/Sources/A/A.swift.html site-drift",
         "Site/code/02-b/Sources/A/A.swift.html site-drift", "Site/index.html site-drift", "Site/print.html site-drift",
+        "Site/symbols.html site-drift",
       ])
     let edited = drifted.drift().first { $0.location.path == "Site/01-a.html" }
     XCTAssertEqual(edited?.location.line, 1, "drift points at the first differing line")

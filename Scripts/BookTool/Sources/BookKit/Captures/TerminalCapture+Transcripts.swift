@@ -11,7 +11,7 @@ extension TerminalCapture {
   public static func transcripts(in book: Book) -> [Transcript] {
     book.chapters.flatMap { chapter in
       chapter.listings.compactMap { listing in
-        listing.attributes.first { $0.key == "capture" }.map { Transcript(listing: listing, attribute: $0) }
+        listing.capture.map { Transcript(listing: listing, attribute: $0) }
       }
     }
   }

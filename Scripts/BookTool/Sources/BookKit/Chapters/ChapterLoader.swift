@@ -98,31 +98,54 @@ public enum ChapterLoader {
 
   /// Builds a chapter from its text.
   public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
-    let (document, parseDiagnostics) = MarkdownParser.parse(source, path: path)
+    let parsed = MarkdownParser.parse(source, path: path)
+    var document = parsed.document
     // Lines end as CommonMark (and cmark-gfm's line numbers) say: at "\n", "\r\n" or a lone "\r".
     let lines = Self.lines(of: source)
-    var listings: [Listing] = []
-    var diagnostics = parseDiagnostics
-    document.forEachNode { node in
-      guard case .codeBlock(let info, let literal, let fenced) = node.kind, fenced else { return }
-      let fence = SourceLocation(path: path, line: node.startLine, column: node.startColumn)
-      let fenceLine = node.startLine - 1 < lines.count ? lines[node.startLine - 1] : ""
-      let parsed = ListingTagParser.parse(info: info, fenceLine: fenceLine, fence: fence)
-      diagnostics += parsed.diagnostics
-      listings.append(
-        Listing(
-          language: parsed.language, attributes: parsed.attributes, code: literal, fence: fence,
-          tag: parsed.tag))
-    }
-    // Document order: cmark-gfm moves footnote definitions to the end of the tree, but a listing inside
-    // a footnote comes where the author wrote it (a later listing may replace its chunk).
-    listings.sort { ($0.fence.line, $0.fence.column) < ($1.fence.line, $1.fence.column) }
+    var diagnostics = parsed.diagnostics
+    let listings = Self.listings(of: &document, path: path, lines: lines, diagnostics: &diagnostics)
     let fileName = String(path.split(separator: "/").last ?? "")
     let chapter = Chapter(
       path: path, number: Chapter.number(fromFileName: fileName),
       title: Self.title(of: document) ?? fileName, document: document, listings: listings, lines: lines,
       sourceDigest: ContentDigest.of(source))
     return (chapter, diagnostics)
+  }
+
+  /// The chapter's fenced code blocks as listings, in document order, each numbered by its place there
+  /// (`ListingID`); each block's node in `document` records that number (`MarkdownNode.listing`), so that
+  /// the renderer meets each listing by its identity.
+  ///
+  /// Document order, not the tree's: cmark-gfm moves footnote definitions to the end of the tree, but a
+  /// listing inside a footnote comes where the author wrote it (a later listing may replace its chunk).
+  private static func listings(
+    of document: inout MarkdownNode, path: String, lines: [Substring], diagnostics: inout [Diagnostic]
+  ) -> [Listing] {
+    var blocks: [(node: MarkdownNode, info: String, literal: String)] = []
+    document.forEachNode { node in
+      guard case .codeBlock(let info, let literal, let fenced) = node.kind, fenced else { return }
+      blocks.append((node, info, literal))
+    }
+    // Tree order → document order: `ordinals[i]` is the place of the tree's i-th block.
+    func position(_ index: Int) -> (Int, Int) { (blocks[index].node.startLine, blocks[index].node.startColumn) }
+    let documentOrder = blocks.indices.sorted { position($0) < position($1) }
+    var ordinals = [Int](repeating: 0, count: blocks.count)
+    for (ordinal, treeIndex) in documentOrder.enumerated() { ordinals[treeIndex] = ordinal }
+    var next = 0
+    document.numberFencedCodeBlocks {
+      next += 1
+      return ordinals[next - 1]
+    }
+    return documentOrder.enumerated().map { ordinal, treeIndex in
+      let (node, info, literal) = blocks[treeIndex]
+      let fence = SourceLocation(path: path, line: node.startLine, column: node.startColumn)
+      let fenceLine = node.startLine - 1 < lines.count ? lines[node.startLine - 1] : ""
+      let parsed = ListingTagParser.parse(info: info, fenceLine: fenceLine, fence: fence)
+      diagnostics += parsed.diagnostics
+      return Listing(
+        id: ListingID(chapter: path, ordinal: ordinal), language: parsed.language, attributes: parsed.attributes,
+        code: literal, fence: fence, tag: parsed.tag)
+    }
   }
 
   /// The lines of `source` without their terminators, split where CommonMark ends a line: at "\n",

@@ -1,5 +1,9 @@
 /// A fenced code block of a chapter, with the attributes of its info string and what they ask for.
 public struct Listing: Hashable, Sendable {
+  /// Which listing of the book this is: its chapter and its place there.
+  public var id: ListingID
+  /// What the block is (tangled, a test, an excerpt, a diagram, …), decided once from its tag.
+  public var kind: ListingKind
   /// The first word of the info string (`swift`), or empty.
   public var language: String
   /// The `key=value` words after the language, in the order written.
@@ -10,19 +14,45 @@ public struct Listing: Hashable, Sendable {
   public var fence: SourceLocation
   /// What the tool does with the block.
   public var tag: ListingTag
+  /// Where the `file=` attribute is written (diagnostics about the generated file point there), if any.
+  public var fileAttribute: SourceLocation?
+  /// The run a transcript quotes: its `capture=NAME` attribute, on a transcript only.
+  public var capture: ListingAttribute?
 
   /// The chapter line of the block's first code line (the line after the opening fence).
   public var firstCodeLine: Int { self.fence.line + 1 }
 
-  /// Creates a listing.
+  /// Where the block's code starts: its first code line, at the fence's column (a block indented inside a
+  /// list item starts there).
+  public var codeStart: SourceLocation {
+    SourceLocation(path: self.fence.path, line: self.firstCodeLine, column: self.fence.column)
+  }
+
+  /// Creates a listing; its kind follows from its tag, language and `capture=`.
   public init(
-    language: String, attributes: [ListingAttribute], code: String, fence: SourceLocation, tag: ListingTag
+    id: ListingID, language: String, attributes: [ListingAttribute], code: String, fence: SourceLocation,
+    tag: ListingTag
   ) {
+    self.id = id
     self.language = language
     self.attributes = attributes
     self.code = code
     self.fence = fence
     self.tag = tag
+    self.fileAttribute = attributes.first { $0.key == "file" }?.location
+    let capture = attributes.first { $0.key == "capture" }
+    self.kind = ListingKind(tag: tag, language: language, capture: capture)
+    self.capture = self.kind == .transcript ? capture : nil
+  }
+
+  /// Whether the block shows test code (tangled into `Tests/`, or an excerpt of a file there): the site
+  /// folds it away and does not number it.
+  public var showsTest: Bool {
+    switch self.tag {
+    case .tangled(let directive): directive.testTarget != nil
+    case .excerpt(let source?): source.file.hasPrefix("Tests/")
+    case .excerpt(nil), .prose, .invalid: false
+    }
   }
 }
 

@@ -66,6 +66,9 @@ public struct MarkdownNode: Hashable, Sendable {
   public var startColumn: Int
   /// The 1-based last line. Reliable for code blocks only (see the toolchain notes).
   public var endLine: Int
+  /// For a fenced code block of a loaded chapter, its place among the chapter's listings
+  /// (`ListingID.ordinal`, set by `ChapterLoader`); nil for every other node.
+  public var listing: Int?
 
   /// Creates a node.
   public init(
@@ -85,6 +88,15 @@ extension MarkdownNode {
     try visit(self)
     for child in self.children {
       try child.forEachNode(visit)
+    }
+  }
+
+  /// Gives every fenced code block, parents before children, in the order `forEachNode` visits them, the
+  /// listing number `next()` returns.
+  mutating func numberFencedCodeBlocks(_ next: () -> Int) {
+    if case .codeBlock(_, _, true) = self.kind { self.listing = next() }
+    for index in self.children.indices {
+      self.children[index].numberFencedCodeBlocks(next)
     }
   }
 

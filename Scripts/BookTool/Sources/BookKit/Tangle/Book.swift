@@ -1,7 +1,9 @@
 /// A loaded book: its chapters in order, what tangling them gives, and every problem found on the way.
 public struct Book: Sendable {
   /// The chapters, in book order.
-  public var chapters: [Chapter]
+  public private(set) var chapters: [Chapter]
+  /// Each chapter's index in `chapters`, by path: how a `ListingID` finds its listing.
+  private var chapterIndices: [String: Int]
   /// The generated files and what each listing did.
   public var tangle: Tangler.Result
   /// Problems in the chapters, in their chunk operations and in their named excerpts, in reading order.
@@ -20,10 +22,25 @@ public struct Book: Sendable {
   /// Tangles already-loaded chapters; `loadDiagnostics` are the problems found while reading them.
   public init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
     self.chapters = chapters
+    self.chapterIndices = Dictionary(
+      chapters.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     (self.tangle, self.prefixTangles) = Tangler.tangleKeepingPrefixes(chapters)
     let excerpts = ExcerptChecker.check(chapters, prefixTangles: self.prefixTangles)
     let longLines = ListingLineLength.check(chapters)
     self.diagnostics = (loadDiagnostics + self.tangle.diagnostics + excerpts + longLines).sortedByLocation()
+  }
+
+  /// The index in `chapters` of the chapter that holds the listing `id`.
+  public func chapterIndex(of id: ListingID) -> Int? {
+    self.chapterIndices[id.chapter]
+  }
+
+  /// The listing `id` names, if the book has it.
+  public func listing(_ id: ListingID) -> Listing? {
+    guard let index = self.chapterIndex(of: id), self.chapters[index].listings.indices.contains(id.ordinal) else {
+      return nil
+    }
+    return self.chapters[index].listings[id.ordinal]
   }
 
   /// The chapter with the given number (`book test 3`).

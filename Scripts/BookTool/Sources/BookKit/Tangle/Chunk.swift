@@ -10,16 +10,20 @@ public struct Chunk: Hashable, Sendable {
   public var fileAttribute: SourceLocation
   /// The index of the chapter that wrote this version, in book order.
   public var chapterIndex: Int
+  /// The listing that wrote this version.
+  public var listing: ListingID
 
   /// Creates a chunk.
   public init(
-    name: String?, code: String, origin: SourceLocation, fileAttribute: SourceLocation, chapterIndex: Int
+    name: String?, code: String, origin: SourceLocation, fileAttribute: SourceLocation, chapterIndex: Int,
+    listing: ListingID
   ) {
     self.name = name
     self.code = code
     self.origin = origin
     self.fileAttribute = fileAttribute
     self.chapterIndex = chapterIndex
+    self.listing = listing
   }
 }
 
@@ -52,27 +56,10 @@ public struct TangledFile: Hashable, Sendable {
   }
 }
 
-/// Identifies one listing of the book: its chapter and its position among the chapter's listings.
-public struct ListingID: Hashable, Sendable, Comparable {
-  /// The chapter's index in book order.
-  public var chapterIndex: Int
-  /// The listing's index in its chapter.
-  public var listingIndex: Int
-
-  /// Creates an identifier.
-  public init(chapterIndex: Int, listingIndex: Int) {
-    self.chapterIndex = chapterIndex
-    self.listingIndex = listingIndex
-  }
-
-  /// Book order.
-  public static func < (lhs: ListingID, rhs: ListingID) -> Bool {
-    (lhs.chapterIndex, lhs.listingIndex) < (rhs.chapterIndex, rhs.listingIndex)
-  }
-}
-
 /// What one tangled listing did to its file, for captions in the site: "replaces the version of chapter 1".
 public struct TangleStep: Hashable, Sendable {
+  /// The listing that took this step.
+  public var listing: ListingID
   /// The file the listing went into.
   public var file: String
   /// The chunk's name, if any.
@@ -83,7 +70,8 @@ public struct TangleStep: Hashable, Sendable {
   public var removed: Bool
 
   /// Creates a step.
-  public init(file: String, chunk: String?, previous: Chunk?, removed: Bool) {
+  public init(listing: ListingID, file: String, chunk: String?, previous: Chunk?, removed: Bool) {
+    self.listing = listing
     self.file = file
     self.chunk = chunk
     self.previous = previous

@@ -16,7 +16,18 @@ public struct Tangler {
   private var files: [String: TangledFile] = [:]
   private var steps: [ListingID: TangleStep] = [:]
   private var diagnostics: [Diagnostic] = []
-  private var definitions: [String: [(id: ListingID, fence: SourceLocation)]] = [:]
+  /// Where each (file, chunk) is defined by a plain `chunk=` block, by book position, for "defined later" notes.
+  private var definitions: [String: [(position: Position, fence: SourceLocation)]] = [:]
+
+  /// A listing's place in book order: its chapter's index, then its own among the chapter's listings.
+  private struct Position: Comparable {
+    var chapter: Int
+    var listing: Int
+
+    static func < (lhs: Position, rhs: Position) -> Bool {
+      (lhs.chapter, lhs.listing) < (rhs.chapter, rhs.listing)
+    }
+  }
 
   /// Tangles `chapters`, which must be in book order.
   public static func tangle(_ chapters: [Chapter]) -> Result {
@@ -39,8 +50,7 @@ public struct Tangler {
     for (chapterIndex, chapter) in chapters.enumerated() {
       for (listingIndex, listing) in chapter.listings.enumerated() {
         guard case .tangled(let directive) = listing.tag else { continue }
-        let id = ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)
-        tangler.apply(directive, of: listing, chapterIndex: chapterIndex, id: id)
+        tangler.apply(directive, of: listing, at: Position(chapter: chapterIndex, listing: listingIndex))
       }
       if keepingPrefixes { prefixes.append(tangler.currentFiles) }
     }
@@ -66,32 +76,31 @@ public struct Tangler {
   }
 
   /// Applies one listing to its file, recording what it did; a failed operation changes nothing.
-  private mutating func apply(_ directive: TangleDirective, of listing: Listing, chapterIndex: Int, id: ListingID) {
-    let fileAttribute = listing.attributes.first { $0.key == "file" }?.location ?? listing.fence
+  private mutating func apply(_ directive: TangleDirective, of listing: Listing, at position: Position) {
     let chunk = Chunk(
-      name: directive.chunk, code: listing.code,
-      origin: SourceLocation(path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column),
-      fileAttribute: fileAttribute, chapterIndex: chapterIndex)
+      name: directive.chunk, code: listing.code, origin: listing.codeStart,
+      fileAttribute: listing.fileAttribute ?? listing.fence, chapterIndex: position.chapter, listing: listing.id)
     // Taken out of the dictionary while it changes: a copy left there would make every append copy the
     // file's chunks, and 20,000 listings into one file quadratic (hostile case 13).
     var file = self.files.removeValue(forKey: directive.file) ?? TangledFile(path: directive.file)
     defer { self.files[directive.file] = file }
     let step: TangleStep?
     switch directive.operation {
-    case .define: step = self.define(chunk, in: &file, directive, listing: listing, id: id)
-    case .replace: step = self.replace(with: chunk, in: &file, directive, listing: listing, id: id)
-    case .remove: step = self.remove(from: &file, directive, listing: listing, id: id)
+    case .define: step = self.define(chunk, in: &file, directive, listing: listing, at: position)
+    case .replace: step = self.replace(with: chunk, in: &file, directive, listing: listing, at: position)
+    case .remove: step = self.remove(from: &file, directive, listing: listing, at: position)
     }
     guard let step else { return }
-    self.steps[id] = step
+    self.steps[listing.id] = step
   }
 
   /// A plain `chunk=` (or unnamed) block: replaces a chunk of an earlier chapter in place, or adds a new
   /// chunk at the end of the file or right after its `after=` anchor.
   private mutating func define(
-    _ chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+    _ chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing, at position: Position
   ) -> TangleStep? {
-    var step = TangleStep(file: directive.file, chunk: directive.chunk, previous: nil, removed: false)
+    var step = TangleStep(
+      listing: listing.id, file: directive.file, chunk: directive.chunk, previous: nil, removed: false)
     if let existing = directive.chunk.flatMap({ file.index(ofChunk: $0) }) {
       let previous = file.chunks[existing]
       guard self.checkRedefinition(previous, by: listing, directive: directive, chapterIndex: chunk.chapterIndex) else {
@@ -102,7 +111,7 @@ public struct Tangler {
     } else if let after = directive.after {
       guard let anchor = file.index(ofChunk: after) else {
         self.reportMissing(
-          after, in: directive.file, at: listing, id: id,
+          after, in: directive.file, at: listing, position: position,
           message: "'after=\(after)' names a chunk of \(directive.file) that is not defined before this block")
         return nil
       }
@@ -115,20 +124,25 @@ public struct Tangler {
 
   /// A `mode=replace` block: replaces the existing chunk in place.
   private mutating func replace(
-    with chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+    with chunk: Chunk, in file: inout TangledFile, _ directive: TangleDirective, listing: Listing,
+    at position: Position
   ) -> TangleStep? {
-    guard let existing = self.existingChunk(in: file, directive, listing: listing, id: id) else { return nil }
-    let step = TangleStep(file: directive.file, chunk: directive.chunk, previous: file.chunks[existing], removed: false)
+    guard let existing = self.existingChunk(in: file, directive, listing: listing, at: position) else { return nil }
+    let step = TangleStep(
+      listing: listing.id, file: directive.file, chunk: directive.chunk, previous: file.chunks[existing],
+      removed: false)
     file.chunks[existing] = chunk
     return step
   }
 
   /// A `mode=remove` block: removes the existing chunk.
   private mutating func remove(
-    from file: inout TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+    from file: inout TangledFile, _ directive: TangleDirective, listing: Listing, at position: Position
   ) -> TangleStep? {
-    guard let existing = self.existingChunk(in: file, directive, listing: listing, id: id) else { return nil }
-    let step = TangleStep(file: directive.file, chunk: directive.chunk, previous: file.chunks[existing], removed: true)
+    guard let existing = self.existingChunk(in: file, directive, listing: listing, at: position) else { return nil }
+    let step = TangleStep(
+      listing: listing.id, file: directive.file, chunk: directive.chunk, previous: file.chunks[existing],
+      removed: true)
     file.chunks.remove(at: existing)
     return step
   }
@@ -136,13 +150,13 @@ public struct Tangler {
   /// The index of the chunk a `mode=replace` or `mode=remove` block changes, or nil after reporting
   /// that it is not defined yet.
   private mutating func existingChunk(
-    in file: TangledFile, _ directive: TangleDirective, listing: Listing, id: ListingID
+    in file: TangledFile, _ directive: TangleDirective, listing: Listing, at position: Position
   ) -> Int? {
     if let existing = directive.chunk.flatMap({ file.index(ofChunk: $0) }) { return existing }
     let name = directive.chunk ?? ""
     let verb = directive.operation == .replace ? "replaced" : "removed"
     self.reportMissing(
-      name, in: directive.file, at: listing, id: id,
+      name, in: directive.file, at: listing, position: position,
       message: "chunk '\(name)' of \(directive.file) is \(verb) before it is defined")
     return nil
   }
@@ -176,10 +190,10 @@ public struct Tangler {
 
   /// Reports an operation on a chunk that does not exist yet, noting a later definition if there is one.
   private mutating func reportMissing(
-    _ name: String, in file: String, at listing: Listing, id: ListingID, message: String
+    _ name: String, in file: String, at listing: Listing, position: Position, message: String
   ) {
     var notes: [Diagnostic] = []
-    if let later = self.definitions[Self.key(file, name)]?.first(where: { $0.id > id }) {
+    if let later = self.definitions[Self.key(file, name)]?.first(where: { $0.position > position }) {
       notes.append(.note(at: later.fence, "'\(name)' is defined here, later in the book"))
     }
     self.diagnostics.append(
@@ -187,15 +201,15 @@ public struct Tangler {
   }
 
   /// Where each (file, chunk) is defined by a plain `chunk=` block, in book order, for "defined later" notes.
-  private static func definitions(in chapters: [Chapter]) -> [String: [(id: ListingID, fence: SourceLocation)]] {
-    var found: [String: [(id: ListingID, fence: SourceLocation)]] = [:]
+  private static func definitions(in chapters: [Chapter]) -> [String: [(position: Position, fence: SourceLocation)]] {
+    var found: [String: [(position: Position, fence: SourceLocation)]] = [:]
     for (chapterIndex, chapter) in chapters.enumerated() {
       for (listingIndex, listing) in chapter.listings.enumerated() {
         guard case .tangled(let directive) = listing.tag, directive.operation == .define,
           let name = directive.chunk
         else { continue }
-        let id = ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)
-        found[Self.key(directive.file, name), default: []].append((id, listing.fence))
+        let position = Position(chapter: chapterIndex, listing: listingIndex)
+        found[Self.key(directive.file, name), default: []].append((position, listing.fence))
       }
     }
     return found

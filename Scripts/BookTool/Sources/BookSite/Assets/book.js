@@ -185,3 +185,33 @@
   window.addEventListener("resize", markOverflow);
   document.addEventListener("toggle", markOverflow, true);  // a folded test opened
 })();
+
+// The symbol index's filter: shows the entries whose name holds what is typed, hides the modules left
+// empty, and says how many remain (the count is a status, read out by screen readers).
+(function () {
+  "use strict";
+
+  var box = document.getElementById("symbol-filter");
+  if (!box) return;
+  var count = document.getElementById("symbol-count");
+  var entries = Array.prototype.slice.call(document.querySelectorAll("#symbol-list li[data-name]"));
+  var modules = Array.prototype.slice.call(document.querySelectorAll("#symbol-list .symbol-module"));
+  box.closest(".symbol-filter").hidden = false;
+
+  function apply() {
+    var query = box.value.trim().toLowerCase();
+    var shown = 0;
+    entries.forEach(function (entry) {
+      var match = query === "" || entry.getAttribute("data-name").indexOf(query) !== -1;
+      entry.hidden = !match;
+      if (match) shown += 1;
+    });
+    modules.forEach(function (module) {
+      module.hidden = !module.querySelector("li[data-name]:not([hidden])");
+    });
+    count.textContent = shown === 1 ? "1 symbol" : shown + " symbols";
+  }
+
+  box.addEventListener("input", apply);
+  if (box.value) apply();
+})();

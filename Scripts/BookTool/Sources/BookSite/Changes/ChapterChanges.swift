@@ -114,7 +114,7 @@ struct ChapterChanges: Sendable {
     self.chapterIndex = index
     let old = Dictionary(before.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let new = Dictionary(after.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-    let listings = book.chapters[index].listings
+    let chapterPath = book.chapters[index].path
     var files: [File] = []
     for path in Set(old.keys).union(new.keys).sorted() {
       let oldText = texts.old[path] ?? ""
@@ -123,7 +123,7 @@ struct ChapterChanges: Sendable {
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
       let diff = FileDiff(old: LineDiff.lines(oldText), new: LineDiff.lines(newText))
       let anchors = diff.hunks.map { hunk in
-        Self.anchor(of: hunk, in: new[path], chapterIndex: index, listings: listings, anchors: anchors)
+        Self.anchor(of: hunk, in: new[path], chapter: chapterPath, anchors: anchors)
           ?? Self.anchorOfFirstListing(touching: path, in: book, chapterIndex: index, anchors: anchors)
       }
       files.append(
@@ -142,17 +142,15 @@ struct ChapterChanges: Sendable {
 
   /// The listing of this chapter that wrote the hunk's first added line.
   private static func anchor(
-    of hunk: FileDiff.Hunk, in file: TangledFile?, chapterIndex: Int, listings: [Listing], anchors: [String]
+    of hunk: FileDiff.Hunk, in file: TangledFile?, chapter: String, anchors: [String]
   ) -> String? {
     guard let file, let added = hunk.lines.first(where: { $0.kind == .added })?.newIndex else { return nil }
     var start = 0
     for chunk in file.chunks {
       let count = LineDiff.lineCount(chunk.code) + 1  // the blank line that follows each chunk
       if added < start + count {
-        guard chunk.chapterIndex == chapterIndex,
-          let listing = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line })
-        else { return nil }
-        return anchors[listing]
+        guard chunk.listing.chapter == chapter, anchors.indices.contains(chunk.listing.ordinal) else { return nil }
+        return anchors[chunk.listing.ordinal]
       }
       start += count
     }
@@ -163,9 +161,7 @@ struct ChapterChanges: Sendable {
   private static func anchorOfFirstListing(
     touching path: String, in book: Book, chapterIndex: Int, anchors: [String]
   ) -> String? {
-    book.chapters[chapterIndex].listings.indices.first { listingIndex in
-      book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]?.file == path
-    }.map { anchors[$0] }
+    book.chapters[chapterIndex].listings.first { book.tangle.steps[$0.id]?.file == path }.map { anchors[$0.id.ordinal] }
   }
 }
 

@@ -14,6 +14,10 @@ final class Highlighter: @unchecked Sendable {
     case plain = 0
     /// Swift, through swift-syntax's classifier.
     case swift = 1
+    /// Not HTML: the declarations of Swift code, one line each (`SwiftDeclarations.lines`), for the
+    /// symbol index. Kept with the highlighted texts, so that a build that highlights nothing new parses
+    /// nothing for the index either.
+    case declarations = 2
   }
 
   /// A text to highlight and how. Compared byte for byte and hashed once from its UTF-8 bytes: String's
@@ -56,6 +60,9 @@ final class Highlighter: @unchecked Sendable {
   }
 
   private let lock = NSLock()
+  /// The Swift texts whose declarations are kept too (`Kind.declarations`), from the tree that
+  /// highlighting them parses; set before highlighting starts, then only read.
+  var declarationTexts: Set<String> = []
   /// Everything known so far: loaded from the cache or highlighted in this build.
   private var results: [Key: [String]]
   /// The keys asked for in this build, which the next cache keeps.
@@ -104,6 +111,9 @@ final class Highlighter: @unchecked Sendable {
       self.loadedCount = loaded.count
       return
     }
+    // The symbol index asks for the declarations of every module listing: decoded with the first texts,
+    // so that asking for them later does not decode the whole cache.
+    let wanted = wanted.union(self.declarationTexts.map { Key(kind: .declarations, code: $0) })
     let found = HighlightCache.decode(data, tool: ToolBuild.identity, only: wanted)
     self.results.merge(found) { current, _ in current }
     self.undecoded = (data, wanted)
@@ -137,7 +147,22 @@ final class Highlighter: @unchecked Sendable {
       return self.results[key]
     }
     if let known { return known }
-    let lines = kind == .swift ? SwiftHighlighter.highlight(code) : SwiftHighlighter.plain(code)
+    let lines: [String]
+    var declarations: [String]?
+    switch kind {
+    case .plain: lines = SwiftHighlighter.plain(code)
+    case .declarations: lines = SwiftDeclarations.scan(code).lines
+    case .swift where self.declarationTexts.contains(code):
+      lines = SwiftHighlighter.highlight(code) { declarations = SwiftDeclarations.scan($0).lines }
+    case .swift: lines = SwiftHighlighter.highlight(code)
+    }
+    if let declarations {
+      let found = Key(kind: .declarations, code: code)
+      self.lock.withLock {
+        self.used.insert(found)
+        self.results[found] = self.results[found] ?? declarations
+      }
+    }
     self.lock.withLock {
       self.results[key] = lines
       self.misses += 1

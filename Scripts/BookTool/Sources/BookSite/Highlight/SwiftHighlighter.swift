@@ -7,10 +7,12 @@ import SwiftSyntax
 /// `let x = 1` → `<span class="hl-keyword">let</span> x = <span class="hl-number">1</span>`.
 /// Spans never cross a line break, so a caller can wrap or mark single lines.
 public enum SwiftHighlighter {
-  /// The HTML of each line of `code` (without the final newline's empty line).
-  public static func highlight(_ code: String) -> [String] {
+  /// The HTML of each line of `code` (without the final newline's empty line); `parsed` sees the syntax
+  /// tree, so that a caller that needs more from it does not parse the code again.
+  static func highlight(_ code: String, parsed: ((SourceFileSyntax) -> Void)? = nil) -> [String] {
     guard Self.bracketDepth(of: code) <= Self.maximumBracketDepth else { return Self.plain(code) }
     let tree = Parser.parse(source: code)
+    parsed?(tree)
     let bytes = Array(code.utf8)
     var lines: [String] = [""]
     var covered = 0

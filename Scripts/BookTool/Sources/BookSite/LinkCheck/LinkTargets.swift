@@ -44,7 +44,7 @@ struct LinkTargets {
     var anchors = chapter.sections.map(\.id)
     anchors += ListingView.anchors(of: chapter)
     anchors += pictures.sorted { $0.key < $1.key }.map(\.value.anchor)
-    for listing in chapter.listings where listing.language == "mermaid" {
+    for listing in chapter.listings where listing.kind == .diagram {
       anchors.append(
         MermaidDiagram.elementID(for: SourceLocation(path: chapter.path, line: listing.firstCodeLine)))
     }

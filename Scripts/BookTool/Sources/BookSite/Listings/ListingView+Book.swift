@@ -28,15 +28,17 @@ extension ListingView {
   /// with `highlightKeys(of:chapters:)`, together with whatever else the build highlights); code that is
   /// not is highlighted on the spot.
   static func views(
-    of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter
+    of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter,
+    declarations: DeclarationScanner? = nil
   ) -> [[ListingView]] {
+    let declarations = declarations ?? DeclarationScanner(highlighter: highlighter)
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
-    Parallel.map(Array(book.chapters.indices)) { chapterIndex in
+    return Parallel.map(Array(book.chapters.indices)) { chapterIndex in
       guard needed.contains(chapterIndex) else { return [] }
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(
-          of: ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex), in: book, anchors: anchors,
-          highlighter: highlighter)
+          of: book.chapters[chapterIndex].listings[listingIndex], in: book, anchors: anchors,
+          highlighter: highlighter, declarations: declarations)
         view.label = numbers[chapterIndex].listingLabels[listingIndex]
         return view
       }
@@ -50,13 +52,11 @@ extension ListingView {
   ) -> (results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]) {
     var diagrams: [(source: String, location: SourceLocation)] = []
     var diagramIDs: [ListingID] = []
-    for (chapterIndex, chapter) in book.chapters.enumerated() {
-      for (listingIndex, listing) in chapter.listings.enumerated() where listing.language == "mermaid" {
+    for chapter in book.chapters {
+      for listing in chapter.listings where listing.kind == .diagram {
         // The block's lines start at the fence's column (indented inside a list item, say).
-        let location = SourceLocation(
-          path: listing.fence.path, line: listing.firstCodeLine, column: listing.fence.column)
-        diagrams.append((listing.code, location))
-        diagramIDs.append(ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex))
+        diagrams.append((listing.code, listing.codeStart))
+        diagramIDs.append(listing.id)
       }
     }
     // All diagrams at once, spread over the cores.
@@ -81,24 +81,29 @@ extension ListingView {
       results: [ListingID: (title: String?, result: Result<String, DiagnosticsError>)], diagnostics: [Diagnostic]
     )
   ) -> [[ListingView]] {
-    var views = views
-    for (id, diagram) in diagrams.results where views[id.chapterIndex].indices.contains(id.listingIndex) {
-      views[id.chapterIndex][id.listingIndex].title = diagram.title
-      if case .success(let svg) = diagram.result { views[id.chapterIndex][id.listingIndex].body = .diagram(svg: svg) }
+    views.map { chapterViews in
+      chapterViews.map { view in
+        guard let diagram = diagrams.results[view.id] else { return view }
+        var view = view
+        view.title = diagram.title
+        if case .success(let svg) = diagram.result { view.body = .diagram(svg: svg) }
+        return view
+      }
     }
-    return views
   }
 
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
   private static func view(
-    of id: ListingID, in book: Book, anchors: [[String]], highlighter: Highlighter
+    of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter,
+    declarations: DeclarationScanner
   ) -> ListingView {
-    let listing = book.chapters[id.chapterIndex].listings[id.listingIndex]
-    let step = book.tangle.steps[id]
-    let reference = step?.previous.flatMap { Self.reference(to: $0, in: book, anchors: anchors) }
+    let step = book.tangle.steps[listing.id]
+    let reference = step?.previous.flatMap { Self.reference(to: $0.listing, in: book, anchors: anchors) }
     var view = ListingView(
-      anchor: anchors[id.chapterIndex][id.listingIndex], language: listing.language, file: nil, module: nil,
-      isTest: false, note: nil, body: Self.body(of: listing, step: step, highlighter: highlighter))
+      id: listing.id, anchor: Self.anchor(of: listing.id, in: book, anchors: anchors) ?? "",
+      language: listing.language, file: nil, module: nil,
+      isTest: false, note: nil,
+      body: Self.body(of: listing, step: step, highlighter: highlighter, declarations: declarations))
     view.describe(listing, step: step, previous: reference)
     return view
   }
@@ -109,25 +114,20 @@ extension ListingView {
     case .tangled(let directive):
       self.file = directive.file
       self.module = directive.target
-      self.isTest = Self.isTest(listing)
+      self.isTest = listing.showsTest
       if let previous {
         self.note = step?.removed == true ? .removes(previous) : .replaces(previous)
       }
     case .excerpt(let source?):
       self.file = source.file
       self.module = TangleDirective(file: source.file).target
-      self.isTest = Self.isTest(listing)
+      self.isTest = listing.showsTest
       self.note = .excerpt(chunk: source.chunk)
     case .excerpt(nil):
       self.note = .sketch
     case .prose, .invalid:
       break
     }
-  }
-
-  /// Whether a listing belongs to a test (its file lies under `Tests/`): the site folds it away.
-  static func isTest(_ listing: Listing) -> Bool {
-    listing.isTestCode
   }
 
   /// A diagram's `accTitle: …`, if it has one: `accTitle: The Flux loop` → `The Flux loop`.
@@ -141,11 +141,17 @@ extension ListingView {
     return nil
   }
 
-  /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked.
-  private static func body(of listing: Listing, step: TangleStep?, highlighter: Highlighter) -> Body {
+  /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked, and the
+  /// names a module's listing declares linked to the symbol index.
+  private static func body(
+    of listing: Listing, step: TangleStep?, highlighter: Highlighter, declarations: DeclarationScanner
+  ) -> Body {
     let removed = step?.removed == true
     let code = Self.shownCode(of: listing, step: step)
-    let lines = highlighter.lines(code, isSwift: listing.language == "swift")
+    var lines = highlighter.lines(code, isSwift: Self.isSwift(listing))
+    if !removed, let module = SymbolIndex.module(of: listing) {
+      lines = DeclarationLinks.link(lines, declarations: declarations.scan(code), module: module)
+    }
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
       marked = LineDiff.changedLines(old: LineDiff.lines(previous.code), new: LineDiff.lines(code))
@@ -167,21 +173,32 @@ extension ListingView {
   static func highlightKeys(of book: Book, chapters needed: Set<Int>) -> [Highlighter.Key] {
     var keys: [Highlighter.Key] = []
     for (chapterIndex, chapter) in book.chapters.enumerated() where needed.contains(chapterIndex) {
-      for (listingIndex, listing) in chapter.listings.enumerated() where listing.language != "mermaid" {
-        let step = book.tangle.steps[ListingID(chapterIndex: chapterIndex, listingIndex: listingIndex)]
-        let code = Self.shownCode(of: listing, step: step)
-        keys.append(Highlighter.Key(kind: listing.language == "swift" ? .swift : .plain, code: code))
+      for listing in chapter.listings where listing.kind != .diagram {
+        let code = Self.shownCode(of: listing, step: book.tangle.steps[listing.id])
+        keys.append(Highlighter.Key(kind: Self.isSwift(listing) ? .swift : .plain, code: code))
       }
     }
     return keys
   }
 
-  /// The listing that wrote `chunk`: the one in its chapter whose first code line is the chunk's origin.
-  private static func reference(to chunk: Chunk, in book: Book, anchors: [[String]]) -> ListingReference? {
-    guard book.chapters.indices.contains(chunk.chapterIndex) else { return nil }
-    let listings = book.chapters[chunk.chapterIndex].listings
-    guard let index = listings.firstIndex(where: { $0.firstCodeLine == chunk.origin.line }) else { return nil }
-    return ListingReference(chapterIndex: chunk.chapterIndex, anchor: anchors[chunk.chapterIndex][index])
+  /// Whether a listing's code is highlighted as Swift.
+  private static func isSwift(_ listing: Listing) -> Bool {
+    listing.language == "swift"
+  }
+
+  /// A link to the listing `id` (the one that wrote a chunk), on its chapter's page.
+  private static func reference(to id: ListingID, in book: Book, anchors: [[String]]) -> ListingReference? {
+    guard let chapterIndex = book.chapterIndex(of: id), let anchor = Self.anchor(of: id, in: book, anchors: anchors)
+    else { return nil }
+    return ListingReference(chapterIndex: chapterIndex, anchor: anchor)
+  }
+
+  /// The anchor of the listing `id`, given every chapter's listing anchors (`anchors[chapter][ordinal]`).
+  static func anchor(of id: ListingID, in book: Book, anchors: [[String]]) -> String? {
+    guard let chapterIndex = book.chapterIndex(of: id), anchors.indices.contains(chapterIndex),
+      anchors[chapterIndex].indices.contains(id.ordinal)
+    else { return nil }
+    return anchors[chapterIndex][id.ordinal]
   }
 
   /// A stable, unique anchor for each listing of a chapter, named after what it holds rather than where it
@@ -197,7 +214,7 @@ extension ListingView {
   static func anchors(of chapter: Chapter, sections: [Section]) -> [String] {
     var names = AnchorNames(avoiding: Set(sections.map(\.id)))
     return chapter.listings.map { listing in
-      if listing.language == "mermaid", let title = Self.diagramTitle(listing.code) {
+      if listing.kind == .diagram, let title = Self.diagramTitle(listing.code) {
         return names.claim("figure-" + Chapter.slug(title))
       }
       return names.claim("listing-" + Chapter.slug(Self.anchorName(of: listing)))

@@ -27,6 +27,8 @@ public struct ListingView: Hashable, Sendable {
     case removes(ListingReference)
   }
 
+  /// The listing shown.
+  public var id: ListingID
   /// The anchor id, stable across builds: `listing-immutabledata-store-store`.
   public var anchor: String
   /// The language of the block (`swift`, `sh`, …), or empty.

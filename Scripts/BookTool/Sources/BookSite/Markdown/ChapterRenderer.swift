@@ -8,8 +8,9 @@ import BookKit
 struct ChapterRenderer {
   /// Everything about the book that a chapter's HTML refers to.
   struct Context {
-    /// The chapter's listings, by the line of their opening fence.
-    var listings: [Int: ListingView]
+    /// The chapter's listings, by their place in the chapter (`ListingID.ordinal`, which each fenced
+    /// block's node records).
+    var listings: [ListingView]
     /// Heading ids, by the heading's line.
     var sectionIDs: [Int: String]
     /// Every chapter's page name, in book order.
@@ -157,7 +158,8 @@ struct ChapterRenderer {
 
   /// A fenced block becomes a listing (captioned, highlighted); an indented block is plain code.
   private mutating func renderCodeBlock(_ node: MarkdownNode, info: String, literal: String, fenced: Bool) {
-    if fenced, let view = self.context.listings[node.startLine] {
+    if fenced, let ordinal = node.listing, self.context.listings.indices.contains(ordinal) {
+      let view = self.context.listings[ordinal]
       self.html += view.html(
         links: self.context.links, chapterPages: self.context.chapterPages,
         chapterLabels: self.context.chapterLabels, sourceLink: self.context.sourceLink)

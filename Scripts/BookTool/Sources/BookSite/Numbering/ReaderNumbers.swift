@@ -32,7 +32,7 @@ struct ReaderNumbers: Hashable, Sendable {
     var listingCount = 0
     var listingLabels = [String?](repeating: nil, count: chapter.listings.count)
     for (index, listing) in chapter.listings.enumerated() {
-      if listing.language == "mermaid" {
+      if listing.kind == .diagram {
         figures.append((listing.fence.line, index, nil))
       } else if Self.isNumbered(listing) {
         listingCount += 1
@@ -61,9 +61,9 @@ struct ReaderNumbers: Hashable, Sendable {
 
   /// Whether a listing gets a number: tangled or excerpted code that is not a test.
   static func isNumbered(_ listing: Listing) -> Bool {
-    switch listing.tag {
-    case .tangled, .excerpt: !listing.isTestCode
-    case .prose, .invalid: false
+    switch listing.kind {
+    case .tangled, .excerpt, .sketch: !listing.showsTest
+    case .test, .transcript, .diagram, .other, .invalid: false
     }
   }
 

@@ -20,6 +20,8 @@ extension PageTemplate {
     html += "<p class=\"edition-note\">The whole book on one page, for printing or reading offline: "
     html += "<a href=\"print.html\">print edition</a>; as an e-book: "
     html += "<a href=\"\(HTML.escapeURL(EPUBEdition.fileName(for: self.metadata)))\">EPUB</a>.</p>\n"
+    html += "<p class=\"edition-note\">Every type, function, property and enum case of the book's modules, "
+    html += "with the chapters that changed it: the <a href=\"\(SymbolIndex.pageName)\">symbol index</a>.</p>\n"
     if let repository = self.metadata.repositoryURL {
       html += "<p class=\"edition-note\">Sources: <a href=\"\(HTML.escapeURL(repository))\">"
       html += "\(HTML.escape(repository))</a></p>\n"

@@ -88,6 +88,7 @@ struct PageTemplate: Sendable {
       }
       html += "</ol>\n"
     }
+    html += "<p class=\"sidebar-symbols\"><a href=\"\(SymbolIndex.pageName)\">Symbols</a></p>\n"
     return html + "</nav>\n"
   }
 

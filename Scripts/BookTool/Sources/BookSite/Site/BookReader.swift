@@ -121,14 +121,28 @@ struct BookReader: Sendable {
     return self.prepared.labels
   }
 
-  /// The listing whose code starts where a chunk came from, as chapter and listing index. A chunk's origin
-  /// is a line of the chapter that wrote it, and moves with its listing when prose above it changes, so
-  /// the answer depends only on the listings (and the tangle, a function of them).
-  func listing(at origin: SourceLocation, chapter index: Int) -> Int? {
+  /// Where the listing `id` (the one that wrote a chunk) is: its chapter's index and its place among the
+  /// chapter's listings; nil when the book has no such listing. An id names a chapter file and a place
+  /// among its blocks, so the answer depends only on the listings (and the tangle, a function of them).
+  func listing(_ id: ListingID) -> (chapter: Int, ordinal: Int)? {
     self.recorder.note(.listings)
-    let chapters = self.prepared.book.chapters
-    guard chapters.indices.contains(index), origin.path == chapters[index].path else { return nil }
-    return chapters[index].listings.firstIndex { $0.firstCodeLine == origin.line }
+    let book = self.prepared.book
+    guard let chapter = book.chapterIndex(of: id), book.chapters[chapter].listings.indices.contains(id.ordinal)
+    else { return nil }
+    return (chapter, id.ordinal)
+  }
+
+  /// Every declaration of the book's modules with the listings that changed it: a function of the listings
+  /// and their tangle.
+  var symbols: SymbolIndex {
+    self.recorder.note(.listings)
+    return SymbolIndex(book: self.prepared.book, declarations: self.prepared.declarations)
+  }
+
+  /// Every chapter's listing labels (`Listing 3.2`, nil for unnumbered ones), by chapter, then place.
+  var listingLabels: [[String?]] {
+    self.recorder.note(.listings)
+    return self.prepared.plan.numbers.map(\.listingLabels)
   }
 
   /// The views of chapter `index`'s listings: captions, changed-line marks, highlighted code, diagrams.

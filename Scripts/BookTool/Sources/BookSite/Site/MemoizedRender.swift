@@ -29,6 +29,7 @@ enum MemoizedRender {
     let layout = Background { renderer.diagrams(store: store) }
     timings.measure(.highlight) {
       let keys = renderer.highlightKeys(for: needs, texts: texts, plan: plan)
+      renderer.keepDeclarations()
       renderer.highlighter.readCache(for: keys)
       renderer.highlight(keys)
     }
@@ -76,7 +77,7 @@ enum MemoizedRender {
     var search: [SitePart] = []
     for part in parts {
       switch part {
-      case .page, .changes, .code: pages.append(part)
+      case .page, .changes, .code, .symbols: pages.append(part)
       case .article: articles.append(part)
       case .searchEntries: search.append(part)
       }

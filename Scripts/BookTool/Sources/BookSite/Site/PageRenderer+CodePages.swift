@@ -20,10 +20,12 @@ extension PageRenderer {
       }
       let chapterLabel = self.reader.label(chapter)
       let anchors = self.reader.anchors(chapter)
-      guard let listing = self.reader.listing(at: chunk.origin, chapter: chapter), anchors.indices.contains(listing)
+      guard let place = self.reader.listing(chunk.listing), place.chapter == chapter,
+        anchors.indices.contains(place.ordinal)
       else {
         return CodePage.Part(lines: lines, href: nil, label: unnumbered, chapter: chapterLabel)
       }
+      let listing = place.ordinal
       let heading = self.reader.heading(chapter)
       return CodePage.Part(
         lines: lines, href: "\(heading.pageName)#\(anchors[listing])",

@@ -71,10 +71,8 @@ struct PageRenderer {
     let chapter = self.reader.chapter(index)
     let sections = self.reader.sections(index)
     let code = self.reader.code
-    var byLine: [Int: ListingView] = [:]
-    for (listing, view) in zip(chapter.listings, self.reader.views(index)) { byLine[listing.fence.line] = view }
     var context = ChapterRenderer.Context(
-      listings: byLine,
+      listings: self.reader.views(index),
       sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
       chapterPages: self.reader.chapterPageNames, chapterLabels: self.reader.chapterLabels,
       links: PageLinks(

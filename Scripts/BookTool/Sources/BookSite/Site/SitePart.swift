@@ -15,6 +15,9 @@ enum SitePart: Hashable, Sendable {
   case searchEntries(Int)
   /// The code page of version `index` of `CodeVersions.versions`.
   case code(Int)
+  /// The symbol index (`symbols.html`): every declaration of the book's modules and the listings that
+  /// introduced and changed it.
+  case symbols
 
   /// Where a part lies in the site.
   enum Location: Hashable, Sendable {
@@ -32,6 +35,7 @@ enum SitePart: Hashable, Sendable {
     case .article(let index): "article \(index)"
     case .searchEntries(let index): "search \(index)"
     case .code(let index): "code \(index)"
+    case .symbols: "symbols"
     }
   }
 }

@@ -37,7 +37,7 @@ extension SiteRenderer {
       book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, graphviz: GraphvizLibrary.identity)
     let parts: [SitePart] =
       chapters.indices.flatMap { [SitePart.page($0), .changes($0), .article($0), .searchEntries($0)] }
-      + code.versions.indices.map { SitePart.code($0) }
+      + code.versions.indices.map { SitePart.code($0) } + [.symbols]
     return Plan(
       sections: sections, anchors: anchors, numbers: numbers, code: code,
       template: PageTemplate(metadata: self.metadata, chapters: chapters, sections: sections), digests: digests,
@@ -53,14 +53,17 @@ extension SiteRenderer {
     case .article(let index): return .slice("print.html", index)
     case .searchEntries(let index): return .slice(SearchIndex.path, index)
     case .code(let index): return .file(plan.code.versions[index].sitePath)
+    case .symbols: return .file(SymbolIndex.pageName)
     }
   }
 
   /// What the parts to render need prepared, by chapter index: a page needs its chapter's listing views
   /// and, for its code header, its changes; an article needs the views; a changes page its changes; a code
-  /// page its version's text highlighted.
+  /// page its version's text highlighted; the symbols page every module listing's declarations.
   struct Needs: Sendable {
     var views = Set<Int>(), changes = Set<Int>(), codeVersions = Set<Int>()
+    /// Whether the symbols page is rendered: it needs the declarations of every module listing.
+    var symbols = false
 
     init(rendering parts: [SitePart]) {
       for part in parts {
@@ -71,6 +74,7 @@ extension SiteRenderer {
         case .article(let index): self.views.insert(index)
         case .changes(let index): self.changes.insert(index)
         case .code(let index): self.codeVersions.insert(index)
+        case .symbols: self.symbols = true
         case .searchEntries: break
         }
       }
@@ -104,8 +108,14 @@ extension SiteRenderer {
         kind: versions[index].path.hasSuffix(".swift") ? .swift : .plain,
         code: ChapterChanges.readerText(versions[index].file))
     }
-    return ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts)
+    let keys =
+      ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts)
       + code
+    guard needs.symbols else { return keys }
+    // Highlighting a module listing yields its declarations too: only the others are scanned on their own.
+    let highlighted = Set(keys.lazy.filter { $0.kind == .swift }.map(\.code))
+    let declarations = SymbolIndex.codes(of: self.book).filter { !highlighted.contains($0) }
+    return keys + declarations.map { Highlighter.Key(kind: .declarations, code: $0) }
   }
 
   /// Highlights `keys` at once, longest first, so that every core stays busy to the end.
@@ -113,11 +123,19 @@ extension SiteRenderer {
     self.highlighter.prepare(keys)
   }
 
+  /// Tells the highlighter to keep the declarations of every module listing (for the symbol index and the
+  /// listings' links to it) from the trees it parses anyway, and to decode them with the first texts of
+  /// its cache; before the cache is read.
+  func keepDeclarations() {
+    self.highlighter.declarationTexts = Set(SymbolIndex.codes(of: self.book))
+    self.declarations.highlighter = self.highlighter
+  }
+
   /// What every part's reader hands out, before any view or changes are prepared.
   func prepared(plan: Plan, texts: [ChapterChanges.Texts], diagrams: Diagrams) -> Prepared {
     Prepared(
-      book: self.book, metadata: self.metadata, plan: plan, highlighter: self.highlighter, texts: texts,
-      diagrams: diagrams)
+      book: self.book, metadata: self.metadata, plan: plan, highlighter: self.highlighter,
+      declarations: self.declarations, texts: texts, diagrams: diagrams)
   }
 
   /// The listing views of the chapters in `needs`.
@@ -125,7 +143,7 @@ extension SiteRenderer {
     let views = ListingView.filling(
       ListingView.views(
         of: self.book, chapters: needs.views, anchors: prepared.plan.anchors, numbers: prepared.plan.numbers,
-        highlighter: self.highlighter),
+        highlighter: self.highlighter, declarations: self.declarations),
       with: prepared.diagrams)
     return Dictionary(uniqueKeysWithValues: needs.views.map { ($0, views[$0]) })
   }
@@ -153,6 +171,7 @@ extension SiteRenderer {
     case .article(let index): output = (Data(pages.printArticle(index).utf8), [])
     case .searchEntries(let index): output = (Data(pages.searchEntries(index).utf8), [])
     case .code(let index): output = (Data(pages.codePage(index).utf8), [])
+    case .symbols: output = (Data(pages.symbolsPage().utf8), [])
     }
     return RenderedPart(
       data: output.data, images: output.images, inputs: reader.recorder.inputs(in: prepared.plan.digests))
@@ -163,6 +182,8 @@ extension SiteRenderer {
     var book: Book, metadata: BookMetadata, plan: Plan
     /// Highlights each distinct text once.
     var highlighter: Highlighter
+    /// Finds each listing's declarations once (kept by the highlighter).
+    var declarations: DeclarationScanner
     /// The files at the end of the chapter prefixes the changes need.
     var texts: [ChapterChanges.Texts]
     var diagrams: Diagrams
@@ -174,10 +195,11 @@ extension SiteRenderer {
     let codePageFrames: CodePageFrames
 
     init(
-      book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, texts: [ChapterChanges.Texts],
-      diagrams: Diagrams
+      book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, declarations: DeclarationScanner,
+      texts: [ChapterChanges.Texts], diagrams: Diagrams
     ) {
       (self.book, self.metadata, self.plan, self.highlighter) = (book, metadata, plan, highlighter)
+      self.declarations = declarations
       (self.texts, self.diagrams) = (texts, diagrams)
       self.codePageFrames = CodePageFrames(template: plan.template, bookTitle: metadata.title)
       self.labels = Dictionary(
@@ -190,7 +212,7 @@ extension SiteRenderer {
       let views = ListingView.filling(
         ListingView.views(
           of: self.book, chapters: [index], anchors: self.plan.anchors, numbers: self.plan.numbers,
-          highlighter: self.highlighter),
+          highlighter: self.highlighter, declarations: self.declarations),
         with: self.diagrams)
       return views[index]
     }

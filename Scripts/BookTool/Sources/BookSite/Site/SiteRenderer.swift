@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
   public var metadata: BookMetadata
   /// Highlights each distinct text once, starting from a cache when the build has one.
   var highlighter = Highlighter()
+  /// Finds each listing's declarations once per build, for the symbol index and the listings' links to it.
+  var declarations = DeclarationScanner()
 
   /// Creates a renderer.
   public init(book: Book, metadata: BookMetadata) {
@@ -52,6 +54,7 @@ public struct SiteRenderer: Sendable {
       articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: template)
     site.files["print.html"] = print.data
     site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+    site.files[SymbolIndex.pageName] = part(.symbols).data
     for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
     let search = SearchIndex.script(
       pages: self.book.chapters.map { ($0.pageName, $0.title) },

@@ -89,7 +89,7 @@ enum GFMSpec {
       path: "Chapters/01-spec.md", number: 1, title: "Spec", document: MarkdownParser.parse(markdown), listings: [],
       lines: markdown.split(separator: "\n", omittingEmptySubsequences: false))
     let context = ChapterRenderer.Context(
-      listings: [:], sectionIDs: [:], chapterPages: ["01-spec.html"], chapterLabels: ["chapter 1"],
+      listings: [], sectionIDs: [:], chapterPages: ["01-spec.html"], chapterLabels: ["chapter 1"],
       links: PageLinks(mode: .chapterPages, currentPage: "01-spec.html", chapterPages: []),
       sourceLink: SourceLink(repositoryURL: nil, tag: "chapter-01"))
     return ChapterRenderer.render(chapter, context: context).html
