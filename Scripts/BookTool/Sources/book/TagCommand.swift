@@ -17,8 +17,22 @@ struct TagCommand: ParsableCommand {
 
   @OptionGroup var options: WorkspaceOptions
 
-  @Flag(help: "After tagging, build and test every snapshot (in .build-snapshots/, reusing .build).")
+  @Flag(
+    help: """
+      After tagging, build every snapshot in full (in .build-snapshots/, reusing .build) and run the test \
+      targets its chapter can have changed.
+      """)
   var verify = false
+
+  @Flag(help: "Like --verify, but run every test of every snapshot.")
+  var verifyAllTests = false
+
+  @Flag(
+    help: """
+      With --verify: the workspace as it stands was just built and tested (Scripts/test.sh), so a snapshot \
+      whose tree is HEAD's, with no uncommitted or untracked file, is skipped.
+      """)
+  var workspaceTested = false
 
   func run() throws {
     try reportingFailures {
@@ -26,7 +40,7 @@ struct TagCommand: ParsableCommand {
       // The snapshot worktree and its build cache obey the workspace's confinement rule: no part of their
       // paths may be a symbolic link (git's `read-tree -u` then refuses links inside the tree itself).
       // Checked before any tag moves.
-      if self.verify {
+      if self.verify || self.verifyAllTests {
         for path in [".build-snapshots/worktree", ".build"] { _ = try workspace.writableURL(path) }
       }
       let results = try Self.tagChapters(in: workspace)
@@ -35,7 +49,7 @@ struct TagCommand: ParsableCommand {
       }
       let moved = results.filter { $0.outcome != .unchanged }.count
       print("book tag: \(results.count) chapter tags, \(moved) created or moved")
-      if self.verify { try self.verifySnapshots(results.map(\.tag), in: workspace) }
+      if self.verify || self.verifyAllTests { try self.verifySnapshots(results.map(\.tag), in: workspace) }
     }
   }
 
@@ -84,7 +98,10 @@ struct TagCommand: ParsableCommand {
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     let scratch = workspace.root.appendingPathComponent(".build")
-    let verifier = SnapshotVerifier(root: workspace.root, folder: folder, scratch: scratch, book: book)
+    let tested = try self.testedTree(of: workspace)
+    let options = SnapshotVerifier.Options(allTests: self.verifyAllTests, testedTree: tested)
+    let verifier = SnapshotVerifier(
+      root: workspace.root, folder: folder, scratch: scratch, book: book, options: options)
     let reports = try verifier.verify(tags: tags) { line in
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -96,8 +113,23 @@ struct TagCommand: ParsableCommand {
       let compiled = report.compiledDependencies.isEmpty ? "none" : report.compiledDependencies.joined(separator: " ")
       print(
         "\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary); \(compiled)")
+      print("               \(report.testsRun)")
     }
     if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
+  }
+}
+
+extension TagCommand {
+  /// HEAD's tree when `--workspace-tested` says the workspace was just tested and git sees no change to
+  /// it (nothing modified, staged or untracked outside what .gitignore ignores); nil otherwise.
+  fileprivate func testedTree(of workspace: Workspace) throws -> String? {
+    guard self.workspaceTested else { return nil }
+    let git = Git(root: workspace.root)
+    guard try git.run(["status", "--porcelain"]).isEmpty else {
+      print("book tag: the workspace differs from HEAD, so no snapshot is taken as already tested")
+      return nil
+    }
+    return try git.run(["rev-parse", "HEAD^{tree}"])
   }
 }
 

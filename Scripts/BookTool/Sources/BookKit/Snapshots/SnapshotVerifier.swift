@@ -20,6 +20,8 @@ public struct SnapshotVerifier {
     public var testsPassed: Bool
     /// The test summary line, e.g. `Executed 12 tests, with 0 failures`.
     public var testSummary: String
+    /// Which test targets ran and why (`tests: all (…)`, `tests: CounterTests (its files changed)`).
+    public var testsRun = "tests: not run"
     /// The first error lines the build, `book check` or the tests printed, so a failure says what failed.
     public var errors: [String] = []
     /// How long checking out, checking, building and testing the snapshot took, in seconds.
@@ -27,22 +29,41 @@ public struct SnapshotVerifier {
     /// The modules the build compiled that are not the snapshot's own: package dependencies (GRDB, …)
     /// that the workspace's build did not already hold. Empty when the snapshot reused them all.
     public var compiledDependencies: [String] = []
+    /// The snapshot's manifest as far as test selection needs it (nil without a package).
+    var shape: PackageShape?
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
+  }
+
+  /// How much of each snapshot to test.
+  public struct Options: Sendable {
+    /// Run every test of every snapshot, not only the test targets its chapter can have changed.
+    public var allTests = false
+    /// The git tree of a workspace that was just built and tested as it is (`Scripts/test.sh`): a snapshot
+    /// with exactly this tree is skipped, since the same files passed there.
+    public var testedTree: String?
+
+    /// Options; by default only affected tests run and no snapshot is skipped.
+    public init(allTests: Bool = false, testedTree: String? = nil) {
+      self.allTests = allTests
+      self.testedTree = testedTree
+    }
   }
 
   private let git: Git
   private let folder: URL
   private let scratch: URL
   private let book: URL
+  private let options: Options
 
   /// A verifier for the repository at `root`, working in `folder` (kept between runs), building in
   /// `scratch` (SwiftPM's `--scratch-path`), that checks each snapshot with the `book` executable at
   /// `book` (the running tool: snapshots carry the tool's sources, but only the book's package is built in
   /// them).
-  public init(root: URL, folder: URL, scratch: URL, book: URL) {
+  public init(root: URL, folder: URL, scratch: URL, book: URL, options: Options = Options()) {
     self.git = Git(root: root)
+    self.options = options
     self.folder = folder
     self.scratch = scratch
     self.book = book
@@ -51,15 +72,24 @@ public struct SnapshotVerifier {
   /// Verifies the given tags in order, calling `progress` with each step's description.
   public func verify(tags: [String], progress: (String) -> Void) throws -> [Report] {
     let tree = self.folder.appendingPathComponent("worktree")
-    let scratch = self.scratch
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
     var reports: [Report] = []
+    var previous: Previous?
     for (position, tag) in tags.enumerated() {
       let step = "[\(position + 1)/\(tags.count)] \(tag)"
       let started = Date()
+      if let tested = self.options.testedTree, try self.git.run(["rev-parse", "\(tag)^{tree}"]) == tested {
+        let skipped = "skipped: its tree \(tested.prefix(12)) is the workspace's, already built and tested"
+        progress("\(step): \(skipped)")
+        reports.append(Report(tag: tag, built: true, checked: true, testsPassed: true, testSummary: skipped))
+        previous = nil
+        continue
+      }
       progress("\(step): checking out")
       try self.checkOut(tag, into: tree)
-      var report = self.verify(tag, in: tree, scratch: scratch) { progress("\(step): \($0)") }
+      var report = self.verify(tag, in: tree, after: previous) { progress("\(step): \($0)") }
+      // Only a snapshot that passed vouches for the tests the next one leaves out.
+      previous = report.passed ? report.shape.map { Previous(tag: tag, shape: $0) } : nil
       report.seconds = Date().timeIntervalSince(started)
       let time = String(format: "%.1f s", report.seconds)
       progress("\(step): \(report.passed ? "passed" : "FAILED") in \(time) (\(report.testSummary))")
@@ -69,9 +99,15 @@ public struct SnapshotVerifier {
     return reports
   }
 
-  /// Checks the snapshot in `tree`, then builds and tests its book package (a snapshot of chapter 0 has
-  /// none yet: it is only checked).
-  private func verify(_ tag: String, in tree: URL, scratch: URL, progress: (String) -> Void) -> Report {
+  /// The snapshot verified just before, whose tests the next one need not repeat on unchanged code.
+  struct Previous {
+    var tag: String
+    var shape: PackageShape
+  }
+
+  /// Checks the snapshot in `tree`, then builds its book package in full and runs the test targets its
+  /// chapter can have changed since `previous` (a snapshot of chapter 0 has no package: it is only checked).
+  private func verify(_ tag: String, in tree: URL, after previous: Previous?, progress: (String) -> Void) -> Report {
     progress("book check")
     let check = Self.run([self.book.path, "check", "--root", tree.path], in: tree)
     var report = Report(tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: "no package")
@@ -80,7 +116,7 @@ public struct SnapshotVerifier {
       return report
     }
     progress("building")
-    let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree)
+    let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", self.scratch.path], in: tree)
     report.built = build.status == 0
     report.errors += Self.errorLines(of: build.output)
     report.compiledDependencies = Self.compiledModules(of: build.output, except: Self.ownModules(in: tree))
@@ -88,12 +124,43 @@ public struct SnapshotVerifier {
       (report.testsPassed, report.testSummary) = (false, "not run")
       return report
     }
+    let selection = self.selection(for: tag, in: tree, after: previous, shape: &report.shape)
+    report.testsRun = selection.description
+    progress(selection.description)
+    var arguments = ["swift", "test", "--skip-build", "--scratch-path", self.scratch.path]
+    if let targets = selection.targets {
+      guard !targets.isEmpty else {
+        report.testSummary = "no test target affected"
+        return report
+      }
+      arguments += ["--filter", "^(\(targets.joined(separator: "|")))\\."]
+    }
     progress("testing")
-    let test = Self.run(["swift", "test", "--skip-build", "--scratch-path", scratch.path], in: tree)
+    let test = Self.run(arguments, in: tree)
     report.testsPassed = test.status == 0
     report.testSummary = Self.summary(of: test.output)
     report.errors += Self.errorLines(of: test.output)
     return report
+  }
+
+  /// Which tests the snapshot in `tree` runs, reading its manifest's shape into `shape` (nil when it
+  /// cannot be read: then every test runs, here and in the next snapshot).
+  private func selection(for tag: String, in tree: URL, after previous: Previous?, shape: inout PackageShape?)
+    -> TestSelection
+  {
+    let dump = try? Subprocess.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["swift", "package", "--scratch-path", self.scratch.path, "dump-package"], in: tree)
+    shape = dump.flatMap { $0.status == 0 ? try? PackageShape(dumpPackageJSON: $0.standardOutput) : nil }
+    if self.options.allTests { return .all(reason: "--verify-all-tests") }
+    guard let shape else { return .all(reason: "swift package dump-package failed") }
+    guard let previous else { return .all(reason: "no passing snapshot verified just before it") }
+    let trees = ["\(previous.tag)^{tree}", "\(tag)^{tree}"]
+    guard let changed = try? self.git.run(["diff", "--name-only", "-z"] + trees) else {
+      return .all(reason: "git cannot compare it with \(previous.tag)")
+    }
+    let paths = changed.split(separator: "\0").map(String.init)
+    return TestSelection.select(previous: previous.shape, current: shape, changedPaths: paths)
   }
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay
