@@ -31,7 +31,7 @@ public enum BatchOperation: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:181)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:182)
 /// A batch named an operation that this version does not know.
 public struct UnknownOperation: Error, Hashable, CustomStringConvertible {
   /// The name the batch gave.
