@@ -308,7 +308,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:59)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:60)
 package.dependencies += [
   .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
   .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:126)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:128)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -43,7 +43,7 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:169)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:171)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).
@@ -77,7 +77,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:210)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:214)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
@@ -109,7 +109,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:245)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:251)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:337)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:345)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -39,7 +39,7 @@ public actor CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:371)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:389)
 extension CatalogueServer {
   /// Starts listening, if it is not already, and returns the port.
   ///
@@ -67,7 +67,11 @@ extension CatalogueServer {
     try await running.value
     throw CancellationError()
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/15-animals-server.md",line:425)
+extension CatalogueServer {
   /// Stops accepting connections, lets the requests in flight finish, and waits until the
   /// server has shut down.
   public func stop() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:295)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:303)
 import Hummingbird
 
 /// Writes one line per request, when its answer is known: `POST /animals/batch 200 3 ms`.
@@ -29,6 +29,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
   }
 
+  /// Whole milliseconds from `start` to now, rounded down: a request under 1 ms logs `0 ms`.
   static func milliseconds(since start: ContinuousClock.Instant) -> Int {
     let elapsed = (ContinuousClock.now - start).components
     return Int(elapsed.seconds * 1_000 + elapsed.attoseconds / 1_000_000_000_000_000)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:102)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:103)
 /// The most the server accepts in one request.
 public struct ServerLimits: Hashable, Sendable {
   /// The longest request body, in bytes.

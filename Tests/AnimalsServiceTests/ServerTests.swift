@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:515)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:542)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -61,7 +61,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:574)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:601)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -90,7 +90,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:606)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:633)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -121,7 +121,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:640)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:667)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -139,8 +139,9 @@ extension ServerTests {
         "the body is not a batch request: the document: "
       ),
       (
-        "a missing argument", try await self.post(#"{"operations":[{"op":"deleteAnimal"}]}"#),
-        400, "the body is not a batch request: the field 'operations[0]' has no 'animalId'"
+        "a missing argument",
+        try await self.post(#"{"operations":[\#(dog),{"op":"deleteAnimal"}]}"#), 400,
+        "the body is not a batch request: the field 'operations[1]' has no 'animalId'"
       ),
       (
         "an unknown operation", try await self.post(#"{"operations":[\#(dog),{"op":"pet"}]}"#),
@@ -167,7 +168,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:689)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:717)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
