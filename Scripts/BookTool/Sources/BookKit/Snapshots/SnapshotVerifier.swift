@@ -24,6 +24,10 @@ public struct SnapshotVerifier {
     public var errors: [String] = []
     /// How long checking out, checking, building and testing the snapshot took, in seconds.
     public var seconds: Double = 0
+    /// How long `swift build --build-tests` took, in milliseconds (0 when there is no package).
+    public var buildMilliseconds = 0
+    /// How long `swift test` took, in milliseconds.
+    public var testMilliseconds = 0
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
@@ -77,7 +81,9 @@ public struct SnapshotVerifier {
       return report
     }
     progress("building")
+    let buildStarted = Date()
     let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", scratch.path], in: tree)
+    report.buildMilliseconds = Self.milliseconds(since: buildStarted)
     report.built = build.status == 0
     report.errors += Self.errorLines(of: build.output)
     guard report.built else {
@@ -85,7 +91,9 @@ public struct SnapshotVerifier {
       return report
     }
     progress("testing")
+    let testStarted = Date()
     let test = Self.run(["swift", "test", "--skip-build", "--scratch-path", scratch.path], in: tree)
+    report.testMilliseconds = Self.milliseconds(since: testStarted)
     report.testsPassed = test.status == 0
     report.testSummary = Self.summary(of: test.output)
     report.errors += Self.errorLines(of: test.output)
@@ -98,6 +106,18 @@ public struct SnapshotVerifier {
     let index = self.folder.appendingPathComponent("index")
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
     try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
+  }
+
+  /// Whole milliseconds since `start`.
+  static func milliseconds(since start: Date) -> Int {
+    Int((Date().timeIntervalSince(start) * 1000).rounded())
+  }
+
+  /// The first line of `swift --version`: the toolchain that built and tested the snapshots.
+  public static func toolchain() -> String {
+    let version = Self.run(["swift", "--version"], in: URL(fileURLWithPath: "/"))
+    let line = version.output.split(whereSeparator: \.isNewline).first { $0.contains("Swift version") }
+    return line.map { String($0.trimmingCharacters(in: .whitespaces)) } ?? "unknown toolchain"
   }
 
   /// The first twenty lines of `output` that report an error, in the compiler's and XCTest's format.

@@ -5,7 +5,8 @@ import BookKit
 /// (`SiteMemo`). ARCHITECTURE.md ("Incremental site builds") argues what each key must cover.
 ///
 /// - The **book digest** covers everything one page reads about *other* chapters: the metadata
-///   (`book.json`: title, parts, repository URL), the graphviz library, and for every chapter in order its
+///   (`book.json`: title, parts, repository URL; and `BookMetadata.status`, the chapter status record
+///   `Chapters/status.json` that each chapter page's code header shows), the graphviz library, and for every chapter in order its
 ///   path, number, title, listing anchors and labels (numbered cross-references, "replaces …" captions),
 ///   and each listing's language, attributes and code (which decide the tangle, hence every "replaces"
 ///   caption, changed-line mark and changes page). Prose and line numbers are left out: a page reads

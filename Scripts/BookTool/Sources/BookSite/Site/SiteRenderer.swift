@@ -86,7 +86,8 @@ public struct SiteRenderer: Sendable {
     return ChangesPage(
       chapter: chapters[index], changes: changes, tag: ChapterTagger.tagName(for: chapters[index], index: index),
       previousTag: index > 0 ? ChapterTagger.tagName(for: chapters[index - 1], index: index - 1) : nil,
-      codePages: (old: code.pages(atChapter: index - 1), new: code.pages(atChapter: index)))
+      codePages: (old: code.pages(atChapter: index - 1), new: code.pages(atChapter: index)),
+      status: ChapterStatusView(index, of: self.book, metadata: self.metadata))
   }
 
   /// A chapter's changes page, between the chapter and the next one. Its sidebar marks no chapter as
