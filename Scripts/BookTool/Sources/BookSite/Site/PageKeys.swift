@@ -11,7 +11,9 @@ import BookKit
 ///   and each listing's language, attributes and code (which decide the tangle, hence every "replaces"
 ///   caption, changed-line mark and changes page). Prose and line numbers are left out: a page reads
 ///   those of its own chapter only.
-/// - A **chapter page** or **print article** adds its chapter's index and source bytes.
+/// - A **chapter page** or **print article** adds its chapter's index and source bytes; a chapter page also
+///   its status (`ChapterStatus`): whether its verified result still matches the chapters 0…N, which an
+///   edit of an earlier chapter's prose changes.
 /// - A **changes page** adds its chapter's index: it shows tangled code only.
 /// - A chapter's **search entries** are its index, path, title and source bytes alone.
 struct PageKeys: Sendable {
@@ -57,7 +59,9 @@ struct PageKeys: Sendable {
     }
     let digest = hasher.finalize()
     self.book = digest
-    self.pages = book.chapters.indices.map { Self.key("page", digest, index: $0, source: book.chapters[$0]) }
+    self.pages = book.chapters.indices.map { index in
+      Self.key("page", digest, index: index, source: book.chapters[index], status: Self.status(index, book, metadata))
+    }
     self.printArticles = book.chapters.indices.map { Self.key("print", digest, index: $0, source: book.chapters[$0]) }
     self.changes = book.chapters.indices.map { Self.key("changes", digest, index: $0, source: nil) }
     let none = ContentDigest(high: 0, low: 0)
@@ -66,8 +70,11 @@ struct PageKeys: Sendable {
 
   /// A page's key: its kind, the book digest, its chapter's index and, for pages that show the chapter's
   /// prose, its path, title and source digest.
-  private static func key(_ kind: String, _ book: ContentDigest, index: Int, source: Chapter?) -> ContentDigest {
+  private static func key(
+    _ kind: String, _ book: ContentDigest, index: Int, source: Chapter?, status: String? = nil
+  ) -> ContentDigest {
     var hasher = DigestHasher()
+    hasher.combine(status)
     hasher.combine(kind)
     hasher.combine(book)
     hasher.combine(index)
@@ -78,5 +85,13 @@ struct PageKeys: Sendable {
       hasher.combine(source.sourceDigest)
     }
     return hasher.finalize()
+  }
+
+  /// A chapter's status as its page shows it, or nil when the book has no status record.
+  private static func status(_ index: Int, _ book: Book, _ metadata: BookMetadata) -> String? {
+    metadata.status.map { record in
+      let tag = ChapterTagger.tagName(for: book.chapters[index], index: index)
+      return String(reflecting: record.status(ofChapter: index, in: book.chapters, tag: tag))
+    }
   }
 }
