@@ -61,9 +61,11 @@ final class ChapterStatusEndToEndTests: WorkspaceTestCase {
     XCTAssertEqual(try self.book("site").status, 0)
     let stale = try self.book("check")
     XCTAssertEqual(stale.status, 0, stale.stderr)
-    XCTAssertEqual(stale.stderrLines.filter { $0.hasSuffix("[stale-chapter-status]") }.map { $0.prefix(32) }, [
-      "Chapters/01-one.md:1:1: warning:", "Chapters/02-two.md:1:1: warning:",
-    ])
+    XCTAssertEqual(
+      stale.stderrLines.filter { $0.hasSuffix("[stale-chapter-status]") }.map { $0.prefix(32) },
+      [
+        "Chapters/01-one.md:1:1: warning:", "Chapters/02-two.md:1:1: warning:",
+      ])
     let page = try self.fixture.read("Site/02-two.html")
     XCTAssertTrue(page.contains("Verified before the latest changes"), page)
   }
