@@ -75,7 +75,8 @@ public struct SnapshotVerifier {
   private func verify(_ tag: String, in tree: URL, scratch: URL, progress: (String) -> Void) -> Report {
     progress("book check")
     let check = Self.run([self.book.path, "check", "--root", tree.path], in: tree)
-    var report = Report(tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: "no package")
+    var report = Report(
+      tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: Self.noPackage)
     report.errors = Self.errorLines(of: check.output)
     guard FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) else {
       return report
@@ -107,6 +108,9 @@ public struct SnapshotVerifier {
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
     try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
   }
+
+  /// The test summary of a snapshot without a package (chapter 0's): only `book check` ran.
+  public static let noPackage = "no package"
 
   /// Whole milliseconds since `start`.
   static func milliseconds(since start: Date) -> Int {

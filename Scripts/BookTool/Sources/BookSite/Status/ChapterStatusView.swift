@@ -55,7 +55,9 @@ struct ChapterStatusView: Hashable, Sendable {
   private static func describe(_ entry: ChapterStatusRecord.Entry) -> String {
     let day = HTML.escape(String(entry.date.prefix(10)))
     let outcome = entry.passed ? "passed" : "<strong>failed</strong>"
-    let times = "build \(Self.seconds(entry.buildMilliseconds)), tests \(Self.seconds(entry.testMilliseconds))"
+    var times = "build \(Self.seconds(entry.buildMilliseconds)), tests \(Self.seconds(entry.testMilliseconds))"
+    // A snapshot without a package (chapter 0's) is only checked: there was nothing to build or test.
+    if entry.testSummary == SnapshotVerifier.noPackage { times = "checked only: no package yet" }
     return "<time datetime=\"\(HTML.escape(entry.date))\">\(day)</time> with \(HTML.escape(entry.toolchain)): "
       + "\(outcome) (\(times))"
   }
