@@ -30,6 +30,8 @@ struct CheckCommand: ParsableCommand {
     // Raw HTML (issue 19): a tag that names no HTML element would drop prose from the page.
     let unknownTags = RawHTMLChecker.check(book: book)
     let pictures = try TerminalCapture.outputDrift(in: workspace)
-    return output.diagnostics + output.drift() + siteDrift + brokenLinks + unknownTags + pictures
+    // Status (issue 19): each chapter's last verified result is not older than the chapters up to it.
+    let status = try ChapterStatusRecord.problems(in: workspace, book: book)
+    return output.diagnostics + output.drift() + siteDrift + brokenLinks + unknownTags + pictures + status
   }
 }

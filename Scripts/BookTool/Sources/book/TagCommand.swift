@@ -49,7 +49,7 @@ struct TagCommand: ParsableCommand {
       }
       let moved = results.filter { $0.outcome != .unchanged }.count
       print("book tag: \(results.count) chapter tags, \(moved) created or moved")
-      if self.verify || self.verifyAllTests { try self.verifySnapshots(results.map(\.tag), in: workspace) }
+      if self.verify || self.verifyAllTests { try self.verifySnapshots(results, in: workspace) }
     }
   }
 
@@ -93,8 +93,10 @@ struct TagCommand: ParsableCommand {
     try report(problems, outcome: "no tag moved: the committed book fails `book check`")
   }
 
-  /// Builds and tests each snapshot, printing progress and a per-chapter table.
-  private func verifySnapshots(_ tags: [String], in workspace: Workspace) throws {
+  /// Builds and tests each snapshot, printing progress and a per-chapter table, and records the results
+  /// in `Chapters/status.json` (the chapter pages show them).
+  private func verifySnapshots(_ results: [ChapterTagger.Result], in workspace: Workspace) throws {
+    let tags = results.map(\.tag)
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     let scratch = workspace.root.appendingPathComponent(".build")
@@ -115,6 +117,12 @@ struct TagCommand: ParsableCommand {
         "\(report.tag)   \(mark(report.built))  \(mark(report.checked))  \(time)  \(report.testSummary); \(compiled)")
       print("               \(report.testsRun)")
     }
+    let (toolchain, date) = (SnapshotVerifier.toolchain(), Date())
+    let entries = zip(reports, results).map { report, result in
+      ChapterStatusRecord.Entry(report, of: result, toolchain: toolchain, date: date)
+    }
+    let path = try ChapterStatusRecord.record(entries, in: workspace)
+    print("book tag: \(entries.count) results recorded in \(path): run `book site` and commit both")
     if reports.contains(where: { !$0.passed }) { throw ExitCode.failure }
   }
 }

@@ -31,6 +31,9 @@ final class IncrementalPropertyTests: XCTestCase {
         try self.editAPageByHand(in: workspace, using: &random)
       }
       try book.write(to: workspace)
+      if edit == RandomBook.statusEdit {
+        try self.writeOrRemoveStatusRecord(in: workspace, using: &random)
+      }
       let label = "seed \(Self.seed), round \(round) (\(history.suffix(3).joined(separator: "; ")))"
       guard let full = try self.assertIncrementalEqualsFull(workspace, label) else { continue }
       compared += 1
@@ -75,6 +78,27 @@ final class IncrementalPropertyTests: XCTestCase {
     try workspace.write(Data("edited by hand".utf8), to: "Site/\(random.pick(pages.sorted()))")
   }
 
+  /// Writes `Chapters/status.json` for the book as it is now (random results for a random choice of its
+  /// chapters), so that later edits make entries stale; or removes the record, half the time when there is
+  /// one (issue 19, item 8: the pages that show a chapter's status must follow the record).
+  private func writeOrRemoveStatusRecord(in workspace: Workspace, using random: inout SeededGenerator) throws {
+    let url = workspace.root.appendingPathComponent("Chapters/\(ChapterStatusRecord.fileName)")
+    if FileManager.default.fileExists(atPath: url.path), random.int(0...1) == 0 {
+      try FileManager.default.removeItem(at: url)
+      return
+    }
+    let book = try Book.load(from: workspace)
+    let entries = book.chapters.indices.filter { _ in random.int(0...2) > 0 }.map { index in
+      ChapterStatusRecord.Entry(
+        tag: ChapterTagger.tagName(for: book.chapters[index], index: index), chapter: book.chapters[index].path,
+        prefixDigest: ChapterStatusRecord.prefixDigest(of: book.chapters, through: index), toolchain: "Swift 6",
+        date: "2026-11-26T07:0\(random.int(0...9)):00Z", passed: random.int(0...3) > 0,
+        buildMilliseconds: random.int(0...9_999), testMilliseconds: random.int(0...999),
+        testSummary: "Executed 1 test, with 0 failures")
+    }
+    try ChapterStatusRecord().merging(entries).encoded.write(to: url)
+  }
+
   /// Every file under `folder` but the site's manifest, by relative path.
   private static func files(in folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
@@ -91,7 +115,7 @@ final class IncrementalPropertyTests: XCTestCase {
 
 /// A small book as blocks of Markdown per chapter, and random edits to it: prose, headings, titles,
 /// listings that replace earlier ones, diagrams, pictures, cross-references, links, renamed, added and
-/// removed chapters, `book.json`, and pages edited by hand.
+/// removed chapters, `book.json`, the chapter status record, and pages edited by hand.
 struct RandomBook {
   /// A chapter: its file name and its blocks (joined by blank lines).
   struct Chapter {
@@ -103,6 +127,8 @@ struct RandomBook {
   var title = "Random"
   /// The edit that asks the caller to overwrite a page of the site.
   static let handEdit = "a page edited by hand"
+  /// The edit that asks the caller to write the chapter status record for the book as it is, or remove it.
+  static let statusEdit = "the status record written or removed"
 
   init(random: inout SeededGenerator) {
     for number in 1...3 {
@@ -130,7 +156,7 @@ struct RandomBook {
   /// Applies one random edit; returns what it did.
   mutating func edit(using random: inout SeededGenerator) -> String {
     let index = random.int(0...(self.chapters.count - 1))
-    switch random.int(0...11) {
+    switch random.int(0...12) {
     case 0:
       self.chapters[index].blocks.append(Self.prose(using: &random))
       return "prose appended to \(self.chapters[index].name)"
@@ -184,6 +210,8 @@ struct RandomBook {
     case 10:
       self.title = random.pick(["Random", "Another title", "A third"])
       return "book title \(self.title)"
+    case 11:
+      return Self.statusEdit
     default:
       return Self.handEdit
     }

@@ -98,6 +98,17 @@ final class IncrementalSiteTests: XCTestCase {
             to: self.chapters.appendingPathComponent("04-renamed.md"))
         }
       ),
+      ("a chapter status record written (issue 19, item 8)", { try self.writeStatusRecord() }),
+      (
+        "an earlier chapter's prose, which makes the later chapters' status stale",
+        {
+          try self.edit("01-one.md") { $0 + "Stale now.\n" }
+        }
+      ),
+      (
+        "the status record removed",
+        { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("status.json")) }
+      ),
       (
         "a chapter removed",
         { try FileManager.default.removeItem(at: self.chapters.appendingPathComponent("03-three.md")) }
@@ -164,6 +175,19 @@ final class IncrementalSiteTests: XCTestCase {
 
   private func site(into site: URL) throws {
     try Self.run(["site", "--chapters", self.chapters.path, "--output", site.path])
+  }
+
+  /// `Chapters/status.json` with a passed result for every chapter as it is now.
+  private func writeStatusRecord() throws {
+    let book = try Book.load(from: Workspace(root: self.folder))
+    let entries = book.chapters.indices.map { index in
+      ChapterStatusRecord.Entry(
+        tag: ChapterTagger.tagName(for: book.chapters[index], index: index), chapter: book.chapters[index].path,
+        prefixDigest: ChapterStatusRecord.prefixDigest(of: book.chapters, through: index), toolchain: "Swift 6",
+        date: "2026-11-26T06:40:00Z", passed: true, buildMilliseconds: 1_000, testMilliseconds: 500,
+        testSummary: "Executed 1 test, with 0 failures")
+    }
+    try ChapterStatusRecord().merging(entries).encoded.write(to: self.chapters.appendingPathComponent("status.json"))
   }
 
   private func write(_ name: String, _ text: String) throws {

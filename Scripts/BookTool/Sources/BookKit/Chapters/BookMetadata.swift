@@ -37,6 +37,9 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// When the book was last changed, as the e-book's `dcterms:modified` says it: `2026-11-26` or
   /// `2026-11-26T09:30:00Z` (UTC). Written by the author, so that the same chapters give the same e-book.
   public var modified: String?
+  /// Each chapter's last verified result, from `Chapters/status.json` (`book tag --verify` writes it; it is
+  /// not part of `book.json`); nil when there is none. The pages show it, so it is hashed with the rest.
+  package var status: ChapterStatusRecord?
 
   /// The file name of the metadata, inside the chapters folder.
   public static let fileName = "book.json"
@@ -80,8 +83,10 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
   /// `book.json`; a file that cannot be decoded is an error located at the file.
   public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
-    Self.load(
-      try Self.file(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent).data, in: workspace)
+    try Self.load(
+      try Self.file(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent).data, in: workspace
+    )
+    .attachingStatus(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent)
   }
 
   /// The one reader of `book.json`: its path in the chapters folder `folder`, and its bytes as `read`
@@ -143,5 +148,22 @@ extension BookMetadata {
     let rest = chapters.indices.filter { !listed.contains($0) }
     if !rest.isEmpty { groups.append((nil, rest, nil)) }
     return groups.filter { !$0.chapterIndices.isEmpty || $0.toCome != nil }
+  }
+}
+
+extension Result where Success == BookMetadata, Failure == DiagnosticsError {
+  /// The metadata with the chapter status record of the chapters folder `folder` attached, read through
+  /// `read`; a record that cannot be decoded fails like a bad `book.json`.
+  package func attachingStatus(
+    inChaptersFolder folder: String, read: (String) throws -> Data?
+  ) rethrows -> Result<BookMetadata, DiagnosticsError> {
+    guard case .success(var metadata) = self else { return self }
+    switch try ChapterStatusRecord.load(inChaptersFolder: folder, read: read) {
+    case .success(let record):
+      metadata.status = record
+      return .success(metadata)
+    case .failure(let error):
+      return .failure(error)
+    }
   }
 }

@@ -97,6 +97,10 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case imageNameCollision = "image-name-collision"
   /// A bad `book.json`.
   case invalidBookMetadata = "invalid-book-metadata"
+  /// A `Chapters/status.json` that is not a chapter status record.
+  case invalidStatusRecord = "invalid-status-record"
+  /// A chapter whose last verified result (`Chapters/status.json`) is older than the chapters up to it.
+  case staleChapterStatus = "stale-chapter-status"
 
   // Links, images and footnotes.
   /// A link that does not resolve.

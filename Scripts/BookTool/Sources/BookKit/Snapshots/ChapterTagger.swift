@@ -19,6 +19,11 @@ public struct ChapterTagger {
     public var commit: String
     /// Whether the tag was created, moved or left as it was.
     public var outcome: Outcome
+    /// The chapter's file, e.g. `Chapters/03-counter-data.md`.
+    public var chapter = ""
+    /// The digest of HEAD's chapters 0…N (`ChapterStatusRecord.prefixDigest`): what a verified result of
+    /// this snapshot is a result for.
+    public var prefixDigest = ""
   }
 
   /// The first line of every tag message `book tag` writes; tags without it belong to someone else.
@@ -58,7 +63,10 @@ public struct ChapterTagger {
         commit = try self.makeCommit(tree: tree, parent: parent, chapter: self.source.chapters[index])
         outcome = try self.tagExists(tag) ? .moved : .created
       }
-      results.append(Result(tag: tag, commit: commit, outcome: outcome))
+      var result = Result(tag: tag, commit: commit, outcome: outcome)
+      result.chapter = self.source.chapters[index].path
+      result.prefixDigest = ChapterStatusRecord.prefixDigest(of: self.source.chapters, through: index)
+      results.append(result)
       parent = commit
     }
     try self.refuseForeignTags(results)

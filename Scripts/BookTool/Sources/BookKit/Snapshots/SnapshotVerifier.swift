@@ -31,6 +31,10 @@ public struct SnapshotVerifier {
     public var compiledDependencies: [String] = []
     /// The snapshot's manifest as far as test selection needs it (nil without a package).
     var shape: PackageShape?
+    /// How long `swift build --build-tests` took, in milliseconds (0 when there is no package).
+    public var buildMilliseconds = 0
+    /// How long `swift test` took, in milliseconds.
+    public var testMilliseconds = 0
 
     /// Whether everything passed.
     public var passed: Bool { self.built && self.checked && self.testsPassed }
@@ -110,13 +114,16 @@ public struct SnapshotVerifier {
   private func verify(_ tag: String, in tree: URL, after previous: Previous?, progress: (String) -> Void) -> Report {
     progress("book check")
     let check = Self.run([self.book.path, "check", "--root", tree.path], in: tree)
-    var report = Report(tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: "no package")
+    var report = Report(
+      tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: Self.noPackage)
     report.errors = Self.errorLines(of: check.output)
     guard FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) else {
       return report
     }
     progress("building")
+    let buildStarted = Date()
     let build = Self.run(["swift", "build", "--build-tests", "--scratch-path", self.scratch.path], in: tree)
+    report.buildMilliseconds = Self.milliseconds(since: buildStarted)
     report.built = build.status == 0
     report.errors += Self.errorLines(of: build.output)
     report.compiledDependencies = Self.compiledModules(of: build.output, except: Self.ownModules(in: tree))
@@ -136,7 +143,9 @@ public struct SnapshotVerifier {
       arguments += ["--filter", "^(\(targets.joined(separator: "|")))\\."]
     }
     progress("testing")
+    let testStarted = Date()
     let test = Self.run(arguments, in: tree)
+    report.testMilliseconds = Self.milliseconds(since: testStarted)
     report.testsPassed = test.status == 0
     report.testSummary = Self.summary(of: test.output)
     report.errors += Self.errorLines(of: test.output)
@@ -169,6 +178,21 @@ public struct SnapshotVerifier {
     let index = self.folder.appendingPathComponent("index")
     let git = Git(root: self.git.root, environment: ["GIT_INDEX_FILE": index.path])
     try git.run(["--work-tree=\(tree.path)", "read-tree", "--reset", "-u", "refs/tags/\(tag)^{tree}"])
+  }
+
+  /// The test summary of a snapshot without a package (chapter 0's): only `book check` ran.
+  public static let noPackage = "no package"
+
+  /// Whole milliseconds since `start`.
+  static func milliseconds(since start: Date) -> Int {
+    Int((Date().timeIntervalSince(start) * 1000).rounded())
+  }
+
+  /// The first line of `swift --version`: the toolchain that built and tested the snapshots.
+  public static func toolchain() -> String {
+    let version = Self.run(["swift", "--version"], in: URL(fileURLWithPath: "/"))
+    let line = version.output.split(whereSeparator: \.isNewline).first { $0.contains("Swift version") }
+    return line.map { String($0.trimmingCharacters(in: .whitespaces)) } ?? "unknown toolchain"
   }
 
   /// The first twenty lines of `output` that report an error, in the compiler's and XCTest's format.

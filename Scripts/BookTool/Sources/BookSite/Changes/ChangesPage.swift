@@ -14,6 +14,8 @@ struct ChangesPage {
   var previousTag: String?
   /// Each file's code page at the end of the previous chapter and of this one, by path in the workspace.
   var codePages: (old: [String: String], new: [String: String]) = ([:], [:])
+  /// The chapter's tests and last verified result, for the header (issue 19, item 8).
+  var status: ChapterStatusView?
 
   /// The changes page's file name: `03-counter-data.html` → `03-counter-data.changes.html`.
   static func pageName(of chapter: Chapter) -> String {
@@ -28,7 +30,7 @@ struct ChangesPage {
 
   /// The header at the top of the chapter's page; nil when the chapter changes no code.
   var header: String? {
-    guard !self.changes.files.isEmpty else { return nil }
+    guard !self.changes.files.isEmpty else { return self.status?.headerWithoutCode }
     var html = "<aside class=\"chapter-code\" aria-label=\"This chapter's code\">\n"
     html += "<span>Code at the end of this chapter: tag <code>\(HTML.escape(self.tag))</code></span>\n"
     if let command = self.testCommand {
@@ -36,6 +38,7 @@ struct ChangesPage {
     }
     let href = HTML.escapeURL(Self.pageName(of: self.chapter))
     html += "<a href=\"\(href)\">What this chapter changes in the code (\(self.summary))</a>\n"
+    html += self.status?.items ?? ""
     return html + "</aside>\n"
   }
 

@@ -17,11 +17,16 @@ enum BookInput: Hashable, Sendable {
   case listings
   /// The graphviz library that lays the diagrams out.
   case graphviz
+  /// Chapter N's status as its page shows it (issue 19, item 8): its entry in `Chapters/status.json`
+  /// (`BookMetadata.status`) and whether chapters 0…N still give that entry's digest, which an edit of an
+  /// earlier chapter's prose changes. The outline leaves the record out.
+  case status(Int)
 
-  /// The name the memo stores: `chapter 3`, `outline`, `listings`, `graphviz`.
+  /// The name the memo stores: `chapter 3`, `outline`, `listings`, `graphviz`, `status 3`.
   var name: String {
     switch self {
     case .chapter(let index): "chapter \(index)"
+    case .status(let index): "status \(index)"
     case .outline: "outline"
     case .listings: "listings"
     case .graphviz: "graphviz"
@@ -43,6 +48,7 @@ struct BookInputDigests: Sendable {
       hasher.combine(chapter.path)
       hasher.combine(chapter.sourceDigest)
       self.byName[BookInput.chapter(index).name] = hasher.finalize()
+      self.byName[BookInput.status(index).name] = Self.status(index, of: book, metadata: metadata)
     }
     self.byName[BookInput.outline.name] = Self.outline(of: book, metadata: metadata)
     self.byName[BookInput.listings.name] = Self.listings(of: book, anchors: anchors, numbers: numbers)
@@ -61,10 +67,18 @@ struct BookInputDigests: Sendable {
     self.byName[input.name]
   }
 
-  /// `book.json` as read, and each chapter's path, number, title and page name.
+  /// Chapter `index`'s status: its record entry and whether it is current, stale or missing.
+  private static func status(_ index: Int, of book: Book, metadata: BookMetadata) -> ContentDigest {
+    var hasher = DigestHasher()
+    hasher.combine(String(reflecting: ChapterStatusView.status(index, of: book.chapters, metadata: metadata)))
+    return hasher.finalize()
+  }
+
+  /// `book.json` as read (without the status record, an input of its own), and each chapter's path,
+  /// number, title and page name.
   private static func outline(of book: Book, metadata: BookMetadata) -> ContentDigest {
     var hasher = DigestHasher()
-    hasher.combine(String(reflecting: metadata))
+    hasher.combine(String(reflecting: metadata.withoutStatus))
     hasher.combine(book.chapters.count)
     for chapter in book.chapters {
       hasher.combine(chapter.path)
@@ -101,5 +115,15 @@ struct BookInputDigests: Sendable {
       }
     }
     return hasher.finalize()
+  }
+}
+
+extension BookMetadata {
+  /// `book.json` alone: the metadata without the chapter status record, which pages read as
+  /// `BookInput.status` so that a new result renders only the pages that show it.
+  var withoutStatus: BookMetadata {
+    var metadata = self
+    metadata.status = nil
+    return metadata
   }
 }

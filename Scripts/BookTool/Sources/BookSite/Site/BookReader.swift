@@ -53,10 +53,19 @@ struct BookReader: Sendable {
     return self.prepared.plan.numbers[index].pictures
   }
 
-  /// `book.json`'s title, parts and repository.
+  /// `book.json`'s title, parts and repository (the status record is read through `status(_:)`).
   var metadata: BookMetadata {
     self.recorder.note(.outline)
-    return self.prepared.metadata
+    return self.prepared.metadata.withoutStatus
+  }
+
+  /// Chapter `index`'s status for its code header: its tag, the tests it writes (counted in the tangle at
+  /// its end) and its last verified result from the status record.
+  func status(_ index: Int) -> ChapterStatusView {
+    self.recorder.note(.status(index))
+    self.recorder.note(.outline)
+    self.recorder.note(.listings)
+    return ChapterStatusView(index, of: self.prepared.book, metadata: self.prepared.metadata)
   }
 
   /// How many chapters the book has.

@@ -14,7 +14,9 @@ struct PageRenderer {
     let previous =
       index > 0 ? self.neighbour(index - 1) : PageTemplate.Neighbour(href: "index.html", title: "Contents")
     let next = index + 1 < self.reader.chapterCount ? self.neighbour(index + 1) : nil
-    let codeHeader = self.changes(index).header
+    var changes = self.changes(index)
+    changes.status = self.reader.status(index)
+    let codeHeader = changes.header
     let html = self.reader.template.page(
       title: "\(chapter.title) · \(self.reader.metadata.title)",
       content: (codeHeader ?? "") + "<article class=\"chapter\">\n\(article.html)</article>\n", current: index,

@@ -48,13 +48,20 @@ public enum SiteBuild {
         ?? ChapterLoader.load(paths: paths, read: input.read)
       let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
       if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
-      return (loaded, metadata.data)
+      let status = try input.readIfPresent(ChapterStatusRecord.path(inChaptersFolder: input.chaptersFolder))
+      if let status {
+        inputs[ChapterStatusRecord.path(inChaptersFolder: input.chaptersFolder)] = ContentHash.of(status)
+      }
+      return (loaded, (metadata.data, status))
     }
     for file in loaded.files { inputs[file.path] = ContentHash.of(file.data) }
     let chapters = loaded.chapters
     let problems = loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     let book = timings.measure(.tangle) { Book(chapters: chapters, loadDiagnostics: problems) }
-    return (book, BookMetadata.load(metadataData, in: input))
+    // The chapter status record (`book tag --verify`) is read with `book.json`: chapter pages show it.
+    let metadata = BookMetadata.load(metadataData.0, in: input).attachingStatus(
+      inChaptersFolder: input.chaptersFolder, read: { _ in metadataData.1 })
+    return (book, metadata)
   }
 
   /// Keeps what `built` highlighted in `cache`, once the site has been written: a build that fails, or

@@ -21,7 +21,8 @@ public struct SiteSnapshotGenerator: SnapshotGenerator {
   public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
     let file = BookMetadata.file(inChaptersFolder: "Chapters") { try? readHead($0) }
     let metadata =
-      file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters"))
+      (file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters")))
+      .attachingStatus(inChaptersFolder: "Chapters") { try? readHead($0) }
     var timings = SiteTimings()
     let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
       try? readHead("Chapters/\(path)")

@@ -44,6 +44,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
       // Any input not among the chapter files now is an image: it must still be there, unchanged; a
       // chapter or `book.json` that disappeared shows up here as a missing file.
       guard !path.hasSuffix(".md"), !path.hasSuffix("/\(BookMetadata.fileName)"),
+        !path.hasSuffix("/\(ChapterStatusRecord.fileName)"),
         let data = try input.readIfPresent(path), ContentHash.of(data) == hash
       else { return false }
     }
@@ -61,6 +62,8 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     for path in try input.chapterPaths() { inputs[path] = ContentHash.of(try input.read(path)) }
     let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
     if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
+    let status = ChapterStatusRecord.path(inChaptersFolder: input.chaptersFolder)
+    if let data = try input.readIfPresent(status) { inputs[status] = ContentHash.of(data) }
     return inputs
   }
 

@@ -1,0 +1,62 @@
+import BookKit
+import SwiftParser
+import SwiftSyntax
+
+/// How many tests a chapter writes, counted in its tangled test files as they stand at the end of the
+/// chapter: XCTest's `func test…()` methods (instance methods without parameters, in a class or an
+/// extension) and swift-testing's `@Test` functions.
+///
+/// Counted from the tangle rather than from the last `book tag --verify` run: it needs no build, it is
+/// always the chapter's current count (a verify run's may be older than the chapter), and it counts this
+/// chapter's tests alone, where `swift test` in a snapshot runs every chapter's so far.
+enum TestCount {
+  /// The tests in the files of `prefix` (the tangle at the end of `chapter`) under the chapter's test
+  /// targets.
+  static func of(_ chapter: Chapter, prefix: [TangledFile]) -> Int {
+    let folders = chapter.testTargets.map { "Tests/\($0)/" }
+    let files = prefix.filter { file in folders.contains { file.path.hasPrefix($0) } }
+    return files.reduce(0) { count, file in
+      count + Self.tests(in: file.chunks.map(\.code).joined(separator: "\n"))
+    }
+  }
+
+  /// The tests declared in one Swift source text.
+  static func tests(in source: String) -> Int {
+    let counter = Counter(viewMode: .sourceAccurate)
+    counter.walk(Parser.parse(source: source))
+    return counter.count
+  }
+
+  /// Walks a file, counting test functions.
+  private final class Counter: SyntaxVisitor {
+    var count = 0
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      if Self.isTestAttributed(node) || Self.isXCTestMethod(node) { self.count += 1 }
+      return .skipChildren
+    }
+
+    /// `@Test` or `@Testing.Test`, with or without arguments.
+    private static func isTestAttributed(_ node: FunctionDeclSyntax) -> Bool {
+      node.attributes.contains { element in
+        guard case .attribute(let attribute) = element else { return false }
+        let name = attribute.attributeName.trimmedDescription
+        return name == "Test" || name == "Testing.Test"
+      }
+    }
+
+    /// `func testSomething()` as an instance method of a class or an extension.
+    private static func isXCTestMethod(_ node: FunctionDeclSyntax) -> Bool {
+      let name = node.name.text
+      guard name.hasPrefix("test"), node.signature.parameterClause.parameters.isEmpty else { return false }
+      guard !node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { return false }
+      var parent = node.parent
+      while let current = parent {
+        if current.is(ClassDeclSyntax.self) || current.is(ExtensionDeclSyntax.self) { return true }
+        if current.is(FunctionDeclSyntax.self) || current.is(StructDeclSyntax.self) { return false }
+        parent = current.parent
+      }
+      return false
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+@testable import BookKit
+
+/// `book tag --verify` records each verified snapshot in `Chapters/status.json`, the pages show it, and
+/// `book check` warns once a chapter changed since (issue 19, item 8). The fixture book has no
+/// `Package.swift`, so verifying a snapshot runs `book check` in it and builds nothing: seconds, not minutes.
+final class ChapterStatusEndToEndTests: WorkspaceTestCase {
+  private var git: Git { Git(root: self.fixture.root) }
+
+  private func book(_ arguments: String...) throws -> ProcessResult {
+    try BookBinary.run(arguments, in: self.fixture.root)
+  }
+
+  private func commitAll() throws {
+    try self.git.run(["add", "-A"])
+    try self.git.run(["-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m", "book"])
+  }
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try self.fixture.write(".gitignore", ".build/\n.build-snapshots/\n")
+    try self.fixture.writeChapter("01-one.md", "# One\n\nNo code yet.\n")
+    try self.fixture.writeChapter(
+      "02-two.md",
+      chapterText(
+        "Two",
+        [("swift file=Sources/M/A.swift", "let a = 1"), ("swift file=Tests/MTests/T.swift", "func testA() {}")]))
+    try self.git.run(["init", "-q", "-b", "main"])
+    XCTAssertEqual(try self.book("tangle").status, 0)
+    XCTAssertEqual(try self.book("site").status, 0)
+    try self.commitAll()
+  }
+
+  func testVerifyRecordsTheResultsThePagesShowThemAndAnEditMakesThemStale() throws {
+    let unverified = try self.fixture.read("Site/02-two.html")
+    XCTAssertTrue(unverified.contains("Not verified yet"), unverified)
+
+    let verify = try self.book("tag", "--verify")
+    XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+    let data = try Data(contentsOf: self.fixture.url("Chapters/status.json"))
+    let record = try ChapterStatusRecord.decode(data, path: "Chapters/status.json").get()
+    XCTAssertEqual(record.chapters.map(\.tag), ["chapter-01", "chapter-02"])
+    XCTAssertEqual(record.chapters.map(\.passed), [true, true])
+    XCTAssertTrue(record.chapters.allSatisfy { $0.toolchain.contains("Swift version") }, "\(record)")
+    XCTAssertEqual(record.encoded, data, "the bytes are the record's one encoding")
+
+    // The record is an input of the site: `book site` (stamp and memo included) renders it.
+    XCTAssertEqual(try self.book("check").status, 1, "the pages do not show the new record yet")
+    XCTAssertEqual(try self.book("site").status, 0)
+    let verified = try self.fixture.read("Site/02-two.html")
+    XCTAssertTrue(verified.contains("Last verified <time datetime="), verified)
+    XCTAssertTrue(verified.contains("passed (checked only: no package yet)"), verified)
+    let check = try self.book("check")
+    XCTAssertEqual(check.status, 0, check.stderr)
+    XCTAssertEqual(check.stderr, "")
+
+    // An edit of chapter 1 makes both results older than their chapters: warnings, located, exit 0.
+    try self.fixture.writeChapter("01-one.md", "# One\n\nStill no code.\n")
+    XCTAssertEqual(try self.book("site").status, 0)
+    let stale = try self.book("check")
+    XCTAssertEqual(stale.status, 0, stale.stderr)
+    XCTAssertEqual(
+      stale.stderrLines.filter { $0.hasSuffix("[stale-chapter-status]") }.map { $0.prefix(32) },
+      [
+        "Chapters/01-one.md:1:1: warning:", "Chapters/02-two.md:1:1: warning:",
+      ])
+    let page = try self.fixture.read("Site/02-two.html")
+    XCTAssertTrue(page.contains("Verified before the latest changes"), page)
+  }
+}
