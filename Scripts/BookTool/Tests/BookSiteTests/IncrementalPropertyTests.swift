@@ -43,7 +43,9 @@ final class IncrementalPropertyTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(compared, Self.rounds * 3 / 4, "most edits leave a book that renders")
-    XCTAssertGreaterThan(symbolHistories, Self.rounds / 10, "the symbol index is compared with symbols that change")
+    // A guard on the test itself, not on the tool: enough rounds must leave symbols with a history (16 of
+    // 240 with the default seed since status edits joined the mix) for the comparison to mean something.
+    XCTAssertGreaterThan(symbolHistories, Self.rounds / 20, "the symbol index is compared with symbols that change")
   }
 
   /// Builds as `book site` does (stamp, page memo, caches), then compares `Site/` with a full render;
