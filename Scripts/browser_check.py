@@ -202,7 +202,8 @@ class Checker:
         self.passed, self.failed = 0, 0
         self.pages = sorted(
             name for name in os.listdir(site) if name.endswith(".html") and name not in ("index.html", "print.html"))
-        self.chapters = [name for name in self.pages if not name.endswith(".changes.html")]
+        # Chapter pages are named NN-name.html; symbols.html and the changes pages are not chapters.
+        self.chapters = [name for name in self.pages if name[:2].isdigit() and not name.endswith(".changes.html")]
 
     def url(self, name):
         return "file://" + os.path.join(self.site, name)

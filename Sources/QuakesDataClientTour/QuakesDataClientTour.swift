@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3054)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3055)
 import Foundation
 import QuakesFixture
 
@@ -36,14 +36,14 @@ struct QuakesDataClientTour {
       print("$ QuakesDataClient \(arguments.map(Self.quoted).joined(separator: " "))")
       let real = arguments.map { $0.replacingOccurrences(of: "$FIXTURE", with: fixture) }
       let printed = try Self.runClient(real, in: folder)
-      print(printed.replacingOccurrences(of: fixture, with: "$FIXTURE"), terminator: "")
+      print(Self.folded(printed.replacingOccurrences(of: fixture, with: "$FIXTURE")), terminator: "")
     }
     await server.stop()
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3092)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3093)
 extension QuakesDataClientTour {
   /// Runs the `QuakesDataClient` next to this program in `folder`, and returns what it printed on
   /// both outputs, in order. Its answers are short, so one pipe holds them until it exits.
@@ -69,6 +69,20 @@ extension QuakesDataClientTour {
       CharacterSet.alphanumerics.contains($0) || "-._/".unicodeScalars.contains($0)
     }
     return plain ? text : "'\(text)'"
+  }
+
+  /// `text` with each line longer than `width` broken at its last spaces before the edge, the
+  /// rest of it indented by two, so that a transcript fits a page as it fits a narrow terminal.
+  static func folded(_ text: String, width: Int = 96) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var rest = Substring(line)
+      var lines: [Substring] = []
+      while rest.count > width, let cut = rest.prefix(width).dropFirst(2).lastIndex(of: " ") {
+        lines.append(rest[..<cut])
+        rest = "  " + rest[rest.index(after: cut)...]
+      }
+      return (lines + [rest]).joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 }
 #sourceLocation()
