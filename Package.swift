@@ -17,6 +17,7 @@
 //   Chapters/13-quakes.md
 //   Chapters/14-animals-remote-store.md
 //   Chapters/15-animals-server.md
+//   Chapters/17-animals-live.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -335,6 +336,21 @@ package.targets += [
       "AnimalsService", "AnimalsServer", "AnimalsRemote", "AnimalsWire", "AnimalsData",
       "ProgramTesting",
     ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:50)
+package.targets += [
+  .testTarget(
+    name: "AnimalsLiveTests",
+    dependencies: [
+      "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "ImmutableData",
+    ],
+    swiftSettings: strict),
+  .executableTarget(
+    name: "AnimalsServerBenchmark",
+    dependencies: ["AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData"],
     swiftSettings: strict),
 ]
 #sourceLocation()

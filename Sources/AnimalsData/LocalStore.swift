@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -32,7 +33,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2210)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:89)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -51,6 +52,8 @@ extension LocalStore {
         table.column("categoryId", .text).notNull().references("category")
       }
     }
+    migrator.registerMigration("journal every change", migrate: Self.createJournal)
+    migrator.registerMigration("remember batch keys", migrate: Self.createBatchKeys)
     return migrator
   }
 
@@ -134,64 +137,131 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2401)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1669)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
-    try await self.read { db in try CategoryRecord.fetchAll(db).map(\.category) }
+    try await self.read { db in try Transaction(store: self, db: db).fetchCategories() }
   }
 
   /// Every animal in the file; a row with a diet this version does not know throws `unknownDiet`.
   public func fetchAnimals() async throws -> [Animal] {
-    try await self.read { db in try AnimalRecord.fetchAll(db).map { try $0.animal() } }
+    try await self.read { db in try Transaction(store: self, db: db).fetchAnimals() }
+  }
+}
+
+extension LocalStore {
+  /// The store's operations inside one open transaction, so that several run as one.
+  public struct Transaction {
+    /// The store, for the ids of new animals.
+    let store: LocalStore
+    /// The open transaction.
+    let db: Database
+  }
+
+  /// The result of `body`, run in one write transaction, which rolls back if `body` throws.
+  public func transaction<T: Sendable>(
+    _ body: @escaping @Sendable (Transaction) throws -> T
+  ) async throws -> T {
+    try await self.write { db in try body(Transaction(store: self, db: db)) }
+  }
+}
+
+extension LocalStore.Transaction {
+  /// Every category.
+  public func fetchCategories() throws -> [Category] {
+    try CategoryRecord.fetchAll(self.db).map(\.category)
+  }
+
+  /// Every animal; a row with a diet this version does not know throws `unknownDiet`.
+  public func fetchAnimals() throws -> [Animal] {
+    try AnimalRecord.fetchAll(self.db).map { try $0.animal() }
+  }
+
+  /// The result of `body`; if `body` throws, its writes are undone and the transaction goes on.
+  func step<T>(_ body: () throws -> T) throws -> T {
+    var outcome: Result<T, any Swift.Error> = .failure(CancellationError())
+    try self.db.inSavepoint {
+      outcome = Result { try body() }
+      guard case .success = outcome else { return .rollback }
+      return .commit
+    }
+    return try outcome.get()
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2420)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1725)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
-    guard let name = Animal.normalizedName(name) else { throw Error.emptyName }
-    let animal = Animal(animalId: self.makeAnimalId(), name: name, diet: diet, categoryId: categoryId)
-    try await self.write { db in
-      try Self.requireCategory(categoryId, in: db)
-      try AnimalRecord(animal).insert(db)
-    }
-    return animal
+    try await self.transaction { try $0.addAnimal(name: name, diet: diet, categoryId: categoryId) }
   }
 
   /// Replaces the animal `animalId`, which must exist, and returns its new value.
   public func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
-    guard let name = Animal.normalizedName(name) else { throw Error.emptyName }
-    let animal = Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-    try await self.write { db in
-      _ = try Self.existingAnimal(animalId, in: db)
-      try Self.requireCategory(categoryId, in: db)
-      try AnimalRecord(animal).update(db)
+    try await self.transaction {
+      try $0.updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
     }
-    return animal
   }
 
   /// Deletes the animal `animalId`, which must exist, and returns what it was.
   public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
-    try await self.write { db in
-      let animal = try Self.existingAnimal(animalId, in: db)
-      try AnimalRecord.deleteOne(db, key: animalId)
-      return animal
-    }
+    try await self.transaction { try $0.deleteAnimal(animalId: animalId) }
   }
 
   /// Replaces every category and animal with the sample data, in one transaction.
   public func reloadSampleData() async throws -> SampleData {
-    try await self.write { db in
-      try AnimalRecord.deleteAll(db)
-      try CategoryRecord.deleteAll(db)
-      try Self.insert(SampleData.standard, into: db)
+    try await self.transaction { try $0.reloadSampleData() }
+  }
+}
+
+extension LocalStore.Transaction {
+  /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
+  public func addAnimal(name: String, diet: Animal.Diet, categoryId: Category.ID) throws -> Animal {
+    guard let name = Animal.normalizedName(name) else { throw LocalStore.Error.emptyName }
+    let animal = Animal(
+      animalId: self.store.makeAnimalId(), name: name, diet: diet, categoryId: categoryId)
+    return try self.step {
+      try LocalStore.requireCategory(categoryId, in: self.db)
+      try AnimalRecord(animal).insert(self.db)
+      return animal
+    }
+  }
+
+  /// Replaces the animal `animalId`, which must exist, and returns its new value.
+  public func updateAnimal(
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+  ) throws -> Animal {
+    guard let name = Animal.normalizedName(name) else { throw LocalStore.Error.emptyName }
+    let animal = Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+    return try self.step {
+      _ = try LocalStore.existingAnimal(animalId, in: self.db)
+      try LocalStore.requireCategory(categoryId, in: self.db)
+      try AnimalRecord(animal).update(self.db)
+      return animal
+    }
+  }
+
+  /// Deletes the animal `animalId`, which must exist, and returns what it was.
+  public func deleteAnimal(animalId: Animal.ID) throws -> Animal {
+    try self.step {
+      let animal = try LocalStore.existingAnimal(animalId, in: self.db)
+      try AnimalRecord.deleteOne(self.db, key: animalId)
+      return animal
+    }
+  }
+
+  /// Replaces every category and animal with the sample data.
+  public func reloadSampleData() throws -> SampleData {
+    try self.step {
+      try AnimalRecord.deleteAll(self.db)
+      try CategoryRecord.deleteAll(self.db)
+      try LocalStore.insert(SampleData.standard, into: self.db)
       return SampleData.standard
     }
   }
@@ -199,7 +269,7 @@ extension LocalStore {
 
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
-  private static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {
+  fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {
     guard try CategoryRecord.exists(db, key: categoryId) else {
       throw Error.categoryNotFound(categoryId: categoryId)
     }
@@ -208,7 +278,7 @@ extension LocalStore {
   /// The animal `animalId` as stored.
   ///
   /// - Throws: ``Error/animalNotFound(animalId:)`` if there is none.
-  private static func existingAnimal(_ animalId: Animal.ID, in db: Database) throws -> Animal {
+  fileprivate static func existingAnimal(_ animalId: Animal.ID, in db: Database) throws -> Animal {
     guard let record = try AnimalRecord.fetchOne(db, key: animalId) else {
       throw Error.animalNotFound(animalId: animalId)
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:913)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:917)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -45,7 +45,7 @@ extension RemoteStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:965)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:969)
 extension RemoteStore.Error {
   /// The error that stands for `error`, from a request to `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {

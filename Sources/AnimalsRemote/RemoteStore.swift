@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/14-animals-remote-store.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:687)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:691)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -37,15 +38,18 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:729)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1971)
 extension RemoteStore {
-  /// The results of `operations`, in their order, as the server ran them.
+  /// The results of `operations`, in their order, as the server ran them. With a `key`, sending
+  /// the same batch again gets the same answer, and the server runs it at most once.
   ///
   /// - Throws: ``Error``: the server is unreachable, timed out, refused the whole batch, or
   ///   gave an answer that is not one result per operation.
-  public func perform(_ operations: [BatchOperation]) async throws -> [BatchResult] {
-    let body = try AnimalsAPI.makeEncoder().encode(BatchRequest(operations: operations))
-    let data = try await self.post(body)
+  public func perform(
+    _ operations: [BatchOperation], key: String? = nil
+  ) async throws -> [BatchResult] {
+    let request = BatchRequest(operations: operations, key: key)
+    let data = try await self.post(try AnimalsAPI.makeEncoder().encode(request))
     let response: BatchResponse
     do {
       response = try AnimalsAPI.makeDecoder().decode(BatchResponse.self, from: data)

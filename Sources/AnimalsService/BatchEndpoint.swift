@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/15-animals-server.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -43,16 +44,12 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:171)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:792)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).
   func check(_ headers: HTTPFields) throws(Refusal) {
-    if let token = self.token, headers[.authorization] != "Bearer \(token)" {
-      throw Refusal(
-        status: .unauthorized,
-        reason: "this server needs the header 'Authorization: Bearer TOKEN' with its token")
-    }
+    try Self.requireToken(self.token, in: headers)
     let type = headers[.contentType] ?? ""
     let mediaType = type.split(separator: ";").first.map {
       $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -65,6 +62,15 @@ extension BatchEndpoint {
     }
     if let length = headers[.contentLength].flatMap({ Int($0) }), length > self.limits.bodyBytes {
       throw self.tooLarge
+    }
+  }
+
+  /// - Throws: a ``Refusal`` (401) when there is a `token` and `headers` do not carry it.
+  static func requireToken(_ token: String?, in headers: HTTPFields) throws(Refusal) {
+    if let token, headers[.authorization] != "Bearer \(token)" {
+      throw Refusal(
+        status: .unauthorized,
+        reason: "this server needs the header 'Authorization: Bearer TOKEN' with its token")
     }
   }
 

@@ -2,39 +2,43 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/15-animals-server.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:345)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:835)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
 import Hummingbird
 import ServiceLifecycle
 
-/// Animals' catalogue over HTTP: `POST /animals/batch`, answered from a persistent store.
+/// Animals' catalogue over HTTP: `POST /animals/batch`, answered from a SQLite store, and
+/// `GET /animals/events`, its changes as they commit.
 public actor CatalogueServer {
-  private let store: any PersistentSessionStore
+  private let store: LocalStore
   private let host: String
   private let requestedPort: Int
   private let token: String?
   private let limits: ServerLimits
   private let log: @Sendable (String) -> Void
+  private let feed: ChangeFeed
   private var group: ServiceGroup?
   private var running: Task<Void, any Error>?
   /// The port it listens on, while it runs.
   public private(set) var port: Int?
 
   /// A server for `store` that will listen on `host` and `port` (0: any free port), refuse
-  /// requests without `token` when there is one, hold requests to `limits`, and tell `log` one
-  /// line per request.
+  /// requests without `token` when there is one, hold requests to `limits`, write a comment to
+  /// idle event streams every `heartbeat`, and tell `log` one line per request.
   public init(
-    store: any PersistentSessionStore, host: String = "127.0.0.1", port: Int = 0,
+    store: LocalStore, host: String = "127.0.0.1", port: Int = 0,
     token: String? = nil, limits: ServerLimits = ServerLimits(),
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    heartbeat: Duration = .seconds(5), log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     (self.store, self.host, self.requestedPort) = (store, host, port)
     (self.token, self.limits, self.log) = (token, limits, log)
+    self.feed = ChangeFeed(heartbeat: heartbeat)
   }
 }
 #sourceLocation()
@@ -70,26 +74,32 @@ extension CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:425)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:876)
 extension CatalogueServer {
-  /// Stops accepting connections, lets the requests in flight finish, and waits until the
-  /// server has shut down.
+  /// Ends every event stream, stops accepting connections, lets the requests in flight finish,
+  /// and waits until the server has shut down.
   public func stop() async {
     guard let group = self.group, let running = self.running else { return }
+    self.feed.close()
     await group.triggerGracefulShutdown()
     _ = try? await running.value
     (self.group, self.running, self.port) = (nil, nil, nil)
   }
 
-  /// The router: the request log around the batch endpoint, the server's one route.
+  /// The router: the request log around the two endpoints; each batch ticks the feed.
   private func router() -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: RequestLogMiddleware(log: self.log))
     let endpoint = BatchEndpoint(
       runner: BatchRunner(store: self.store), token: self.token, limits: self.limits)
-    router.post(RouterPath(AnimalsAPI.batchPath)) { request, _ in
-      await endpoint.answer(request)
+    let events = EventsEndpoint(journal: self.store, token: self.token, feed: self.feed)
+    self.feed.open()
+    router.post(RouterPath(AnimalsAPI.batchPath)) { [feed] request, _ in
+      let response = await endpoint.answer(request)
+      feed.publish(.committed)
+      return response
     }
+    router.get(RouterPath(AnimalsAPI.eventsPath)) { request, _ in events.answer(request) }
     return router
   }
 }

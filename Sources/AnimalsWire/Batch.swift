@@ -2,23 +2,29 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/14-animals-remote-store.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:330)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1863)
 import Foundation
 
-/// The body of `POST /animals/batch`: operations, run in order.
+/// The body of `POST /animals/batch`: operations, run in order, once per key.
 public struct BatchRequest: Codable, Hashable, Sendable {
   /// The operations, in the order they run.
   public let operations: [BatchOperation]
+  /// A key the client made for this batch alone, such as a UUID. A batch sent again with the same
+  /// key gets the answer the first one got, and runs nothing.
+  public let key: String?
 
-  /// A batch of `operations`.
-  public init(operations: [BatchOperation]) {
-    self.operations = operations
+  /// A batch of `operations`, under `key` if given.
+  public init(operations: [BatchOperation], key: String? = nil) {
+    (self.operations, self.key) = (operations, key)
   }
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:347)
 /// The answer to a ``BatchRequest``: one result per operation, in the same order.
 public struct BatchResponse: Codable, Hashable, Sendable {
   /// One result per operation of the request, in its order.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1005)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1009)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -58,7 +58,7 @@ final class RequestLog: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1061)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1065)
 extension StubServer {
   /// A server that records each request and answers it with `answer`.
   static func start(
@@ -84,7 +84,7 @@ extension StubServer {
   struct NotListening: Error {}
 
   /// A server that runs every batch against `store`, as a real Animals server would.
-  static func serving(_ store: any PersistentSessionStore) async throws -> StubServer {
+  static func serving(_ store: LocalStore) async throws -> StubServer {
     let runner = BatchRunner(store: store)
     return try await Self.start { request in
       let body = try await request.bodyData
