@@ -93,7 +93,7 @@ struct JournalRecord: Codable, FetchableRecord {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1828)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1826)
 extension LocalStore {
   /// How many batch keys the store remembers.
   public static let rememberedKeys = 10_000
@@ -120,6 +120,20 @@ extension LocalStore {
       let answer = try body(Transaction(store: self, db: db))
       try db.execute(sql: "INSERT INTO batchKey VALUES (?, ?)", arguments: [key, answer])
       return answer
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2149)
+extension LocalStore {
+  /// Switches the file to SQLite's write-ahead log, where a commit appends to the log and syncs it
+  /// once, and readers do not wait for a writer. The file keeps the mode; a store in memory has none.
+  public func useWriteAheadLog() throws {
+    try Self.translatingErrors(location: self.location) {
+      try self.database.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      }
     }
   }
 }

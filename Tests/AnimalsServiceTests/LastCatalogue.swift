@@ -5,23 +5,19 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2341)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2408)
 import AnimalsData
 import Synchronization
 
 /// The last catalogue a change source gave, as a screen would show it.
 final class LastCatalogue: Sendable {
-  /// The catalogue's animals and categories, in no order.
-  struct Value: Equatable, Sendable {
-    let animals: Set<Animal>
-    let categories: Set<Category>
-  }
+  private let stored = Mutex<SampleData?>(nil)
 
-  private let stored = Mutex<Value?>(nil)
-
-  /// Whether the last catalogue is `catalogue`, in any order.
+  /// Whether the last catalogue holds what `catalogue` holds, in any order.
   func shows(_ catalogue: SampleData) -> Bool {
-    self.stored.withLock { $0 == Value(catalogue) }
+    guard let shown = self.stored.withLock({ $0 }) else { return false }
+    return Set(shown.animals) == Set(catalogue.animals)
+      && Set(shown.categories) == Set(catalogue.categories)
   }
 
   /// Starts keeping what `source` gives; the task ends when cancelled.
@@ -29,15 +25,9 @@ final class LastCatalogue: Sendable {
     let results = try await source.changes()
     return Task {
       for await case .success(let catalogue) in results {
-        self.stored.withLock { $0 = Value(catalogue) }
+        self.stored.withLock { $0 = catalogue }
       }
     }
-  }
-}
-
-extension LastCatalogue.Value {
-  init(_ catalogue: SampleData) {
-    self.init(animals: Set(catalogue.animals), categories: Set(catalogue.categories))
   }
 }
 #sourceLocation()
