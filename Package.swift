@@ -17,6 +17,7 @@
 //   Chapters/13-quakes.md
 //   Chapters/14-animals-remote-store.md
 //   Chapters/15-animals-server.md
+//   Chapters/16-animals-shared.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -336,6 +337,22 @@ package.targets += [
       "ProgramTesting",
     ],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:37)
+for target in package.targets where ["AnimalsDataClient", "Animals"].contains(target.name) {
+  target.dependencies.append("AnimalsRemote")
+}
+package.targets += [
+  .testTarget(
+    name: "AnimalsSharedTests",
+    dependencies: [
+      "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "AnimalsDataTestSupport",
+      "AnimalsDataClient", "Animals", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict)
 ]
 #sourceLocation()
 

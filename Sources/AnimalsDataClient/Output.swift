@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:258)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:278)
 import AnimalsData
 import Foundation
 
