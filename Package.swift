@@ -113,15 +113,16 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:36)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:37)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]
 package.targets += [
+  .target(name: "CommandLineOutput", swiftSettings: strict),
   .executableTarget(
     name: "AnimalsDataClient",
     dependencies: [
-      "AnimalsData", "ImmutableData",
+      "AnimalsData", "ImmutableData", "CommandLineOutput",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -148,7 +149,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:51)
+#sourceLocation(file:"Chapters/09-animals.md",line:53)
 package.targets += [
   .target(name: "AppFolders", swiftSettings: strict),
   .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),
@@ -183,15 +184,17 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:48)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:49)
 package.targets += [
-  .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
+  .target(name: "URLTransfer", swiftSettings: strict),
+  .testTarget(name: "URLTransferTests", dependencies: ["URLTransfer"], swiftSettings: strict),
+  .target(name: "QuakesRemote", dependencies: ["QuakesData", "URLTransfer"], swiftSettings: strict),
   .testTarget(
     name: "QuakesRemoteTests", dependencies: ["QuakesRemote", "QuakesData"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:932)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1033)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -216,12 +219,12 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1994)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2096)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
     dependencies: [
-      "QuakesData", "QuakesRemote", "ImmutableData",
+      "QuakesData", "QuakesRemote", "ImmutableData", "CommandLineOutput",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -235,7 +238,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3048)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3141)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
@@ -275,7 +278,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1109)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1064)
 package.targets += [
   .executableTarget(
     name: "QuakesBenchmark",
@@ -288,7 +291,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:47)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:48)
 package.products += [
   .library(name: "AnimalsWire", targets: ["AnimalsWire"]),
   .library(name: "AnimalsRemote", targets: ["AnimalsRemote"]),
@@ -296,7 +299,7 @@ package.products += [
 package.targets += [
   .target(name: "AnimalsWire", swiftSettings: strict),
   .target(
-    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData"], swiftSettings: strict),
+    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData", "URLTransfer"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsRemoteTests",
     dependencies: [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:387)
+#sourceLocation(file:"Chapters/09-animals.md",line:393)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -39,21 +39,16 @@ final class AnimalsApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:425)
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+#sourceLocation(file:"Chapters/09-animals.md",line:432)
+import Terminal
 
 extension AnimalsApp {
   /// Watches the file, runs the screen until the user quits or the input ends, then stops watching and
   /// closes the database.
   func run() async throws {
     try await self.watcher.watch(self.store)
-    if isatty(STDIN_FILENO) == 1 {
-      await TerminalSession(root: self.root, store: self.store).run()
-    } else {
+    let ranAtATerminal = await TerminalSession(root: self.root).run()
+    if !ranAtATerminal {
       await ScriptSession(root: self.root, store: self.store).run()
     }
     self.watcher.stop()
