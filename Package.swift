@@ -149,7 +149,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:53)
+#sourceLocation(file:"Chapters/09-animals.md",line:51)
 package.targets += [
   .target(name: "AppFolders", swiftSettings: strict),
   .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),
