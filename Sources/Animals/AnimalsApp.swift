@@ -45,20 +45,15 @@ final class AnimalsApp {
 #sourceLocation()
 
 #sourceLocation(file:"Chapters/16-animals-shared.md",line:356)
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Terminal
 
 extension AnimalsApp {
   /// Watches the file if there is one, runs the screen until the user quits or the input ends, then
   /// stops watching and closes the file.
   func run() async throws {
     try await self.watcher?.watch(self.store)
-    if isatty(STDIN_FILENO) == 1 {
-      await TerminalSession(root: self.root, store: self.store).run()
-    } else {
+    let ranAtATerminal = await TerminalSession(root: self.root).run()
+    if !ranAtATerminal {
       await ScriptSession(root: self.root, store: self.store).run()
     }
     self.watcher?.stop()

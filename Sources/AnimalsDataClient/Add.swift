@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:380)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:393)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 import Foundation
 
 /// `add`: saves a new animal and prints it with its id.

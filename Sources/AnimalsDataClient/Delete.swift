@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:499)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:514)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `delete`: deletes an animal and prints it as it was.
 struct Delete: AsyncParsableCommand {

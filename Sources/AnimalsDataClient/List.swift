@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:332)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:344)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `list`: every category and its animals, sorted by name.
 struct List: AsyncParsableCommand {

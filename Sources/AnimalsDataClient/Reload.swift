@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:534)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:550)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `reload`: replaces the whole catalogue with the sample data.
 struct Reload: AsyncParsableCommand {

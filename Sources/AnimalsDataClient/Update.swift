@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:447)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:461)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `update`: changes the fields given, keeps the others.
 struct Update: AsyncParsableCommand {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:540)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:541)
 import AnimalsData
 import AnimalsWire
 
@@ -35,7 +35,7 @@ public struct BatchRunner: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:570)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:571)
 extension BatchRunner {
   /// What `operation` returned, as a result.
   func perform(_ operation: BatchOperation) async throws -> BatchResult {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:481)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:482)
 import AnimalsData
 import AnimalsWire
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:687)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:688)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -37,7 +37,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:729)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:730)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them.
   ///
