@@ -7,17 +7,17 @@ import Foundation
 /// The stamp names this machine's build of the tool and its `dot` (path, size and modification time), so it lives
 /// in the workspace's git-ignored `.build/` folder, never in the site: the site's bytes depend on the
 /// chapters alone. `book check` never uses it; it always renders in full.
-public struct SiteStamp: Codable, Equatable, Sendable {
+package struct SiteStamp: Codable, Equatable, Sendable {
   /// The tool that rendered and the `dot` that drew its diagrams (`DiagramCache.identity`): a change of
   /// either means possibly different pages (hostile case 6).
-  public var tool: String
+  package var tool: String
   /// Every input, by path relative to the input workspace: chapters, `book.json`, images.
-  public var inputs: [String: UInt64]
+  package var inputs: [String: UInt64]
   /// Every file of the site and its manifest, by path relative to the output workspace.
-  public var outputs: [String: UInt64]
+  package var outputs: [String: UInt64]
 
   /// Creates a stamp.
-  public init(tool: String, inputs: [String: UInt64], outputs: [String: UInt64]) {
+  package init(tool: String, inputs: [String: UInt64], outputs: [String: UInt64]) {
     self.tool = tool
     self.inputs = inputs
     self.outputs = outputs
@@ -26,7 +26,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   /// The stamp for a site just written: the hashes of the inputs as they were read for rendering (never
   /// read again: a chapter saved while the site renders must make the next run render again), and of the
   /// expected files.
-  public static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
+  package static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
@@ -35,7 +35,7 @@ public struct SiteStamp: Codable, Equatable, Sendable {
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
   /// same images, every output file still as written, and no temporary file of an interrupted write.
-  public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
+  package func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
     guard self.tool == Self.rendererIdentity else { return false }
     let chapters = try Self.chapterInputs(of: input)
     for (path, hash) in chapters where self.inputs[path] != hash { return false }
