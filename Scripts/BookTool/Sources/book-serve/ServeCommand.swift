@@ -45,7 +45,7 @@ struct ServeCommand: ParsableCommand {
 
   /// Starts the server and the watcher over the workspace's site and chapters.
   private func startSession(for workspace: Workspace, builds: PreviewBuilds) throws -> PreviewSession {
-    let (site, chapters) = (try workspace.url(defaultSiteFolder), try workspace.url(workspace.chaptersFolder))
+    let (site, chapters) = (try workspace.url(Workspace.siteFolder), try workspace.url(workspace.chaptersFolder))
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
@@ -74,7 +74,7 @@ struct ServeCommand: ParsableCommand {
   /// keeps its caches. Returns whether any file changed. Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
-    let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: Workspace.siteFolder)
     guard let written = Self.writeSite(with: build) else { return false }
     var timings = SiteTimings()
     build.keep(written.site, plan: written.plan, timings: &timings)

@@ -27,7 +27,7 @@ struct CaptureCommand: ParsableCommand {
       let workspace = try self.options.workspace()
       let products =
         self.products.map { URL(fileURLWithPath: $0) }
-        ?? workspace.root.appendingPathComponent(".build/debug")
+        ?? workspace.root.appendingPathComponent(Workspace.productsFolder)
       let captures = try TerminalCapture.declared(in: workspace)
       let declarations = "\(workspace.chaptersFolder)/\(TerminalCapture.fileName)"
       let locations = CaptureLocations(data: try workspace.readIfPresent(declarations), path: declarations)
@@ -79,7 +79,7 @@ struct CaptureCommand: ParsableCommand {
         continue
       }
       // A chapter snapshot made before the program's chapter has the declaration but not the program.
-      guard workspace.exists("Sources/\(capture.program)") else {
+      guard workspace.exists("\(Workspace.sourcesFolder)/\(capture.program)") else {
         print("skipped \(image): this workspace has no target \(capture.program) yet")
         if listed.contains(image) { targets.append(OwnedOutput.Target(path: image, expected: nil, origin: origin)) }
         continue

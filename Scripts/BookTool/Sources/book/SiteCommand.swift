@@ -35,9 +35,6 @@ struct SiteCommand: ParsableCommand {
   )
   var noCache = false
 
-  /// The site folder of the workspace.
-  static let defaultFolder = defaultSiteFolder
-
   func run() throws {
     try reportingFailures {
       let (input, output, folder) = try self.locations()
@@ -93,7 +90,7 @@ struct SiteCommand: ParsableCommand {
           "--chapters needs --output: the workspace's Site/ holds the workspace's own book",
           rule: .chaptersWithoutOutput)
       }
-      return (input, input, Self.defaultFolder)
+      return (input, input, Workspace.siteFolder)
     }
     // The folder is created only when the site is written (SiteOutput.apply), so an error leaves nothing.
     let folder = Self.realURL(of: URL(fileURLWithPath: output, relativeTo: current).standardizedFileURL)

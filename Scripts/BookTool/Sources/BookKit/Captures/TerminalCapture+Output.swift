@@ -7,7 +7,7 @@ extension TerminalCapture {
   /// What `book capture` owns: the SVG pictures listed in `.book/captured-files`, inside `chaptersFolder`.
   package static func outputKind(chaptersFolder: String) -> OwnedOutput.Kind {
     OwnedOutput.Kind(
-      command: "book capture", folder: chaptersFolder, manifestPath: ".book/captured-files",
+      command: "book capture", folder: chaptersFolder, manifestPath: "\(Workspace.bookkeepingFolder)/captured-files",
       header: "# Files written by `book capture`; it keeps this list. Do not edit.", requiresMarker: false,
       pruneStops: [chaptersFolder], staleRule: .staleCapture, manifestRule: .staleCaptureManifest,
       allows: { $0.hasSuffix(".svg") })

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One chapter of the book: a Markdown file under `Chapters/`, parsed, with its code listings.
 package struct Chapter: Hashable, Sendable {
   /// The path relative to the workspace root, e.g. `Chapters/01-immutable-data.md`.
@@ -28,6 +30,13 @@ package struct Chapter: Hashable, Sendable {
     self.listings = listings
     self.lines = lines
     self.sourceDigest = sourceDigest ?? ContentDigest.of(lines.joined(separator: "\n"))
+  }
+
+  /// The `sourceDigest` a chapter file's bytes give, without decoding or parsing them: the loader's
+  /// strict UTF-8 decoding keeps every byte, and a text's digest is that of its UTF-8 bytes
+  /// (`ContentDigest.of(bytes:)`), so a build's no-change stamp compares files with the chapters it read.
+  package static func sourceDigest(of data: Data) -> ContentDigest {
+    ContentDigest.of(bytes: data)
   }
 }
 

@@ -2,15 +2,12 @@ import Foundation
 
 /// Reads the chapters of a book from disk into `Chapter` values, in book order.
 package enum ChapterLoader {
-  /// What loading a book's chapters gives: the chapters, every diagnostic found while reading them, and
-  /// the bytes read (for a build's stamp: it must describe exactly what was loaded).
+  /// What loading a book's chapters gives: the chapters and every diagnostic found while reading them.
   package struct Loaded: Sendable {
     /// The chapters that could be read, in book order.
     package var chapters: [Chapter]
     /// Problems found while reading and parsing them, in file order.
     package var diagnostics: [Diagnostic]
-    /// Every chapter file read, with its bytes, in book order.
-    package var files: [(path: String, data: Data)]
   }
 
   /// The chapters of the workspace, in file-name order, with every diagnostic found while reading them.
@@ -54,7 +51,7 @@ package enum ChapterLoader {
         diagnostics += error.diagnostics
       }
     }
-    return Loaded(chapters: chapters, diagnostics: diagnostics, files: files)
+    return Loaded(chapters: chapters, diagnostics: diagnostics)
   }
 
   /// Builds a chapter from a file's bytes, or reports why it cannot.

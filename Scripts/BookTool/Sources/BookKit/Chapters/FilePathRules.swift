@@ -4,7 +4,7 @@
 /// `/tmp/x.swift` and `Scripts/x.swift` are not.
 package enum FilePathRules {
   /// The book package's manifest, the one tangled file outside `Sources/` and `Tests/`.
-  package static let manifest = "Package.swift"
+  package static let manifest = Workspace.manifestFile
 
   /// Appends a diagnostic for each rule `path` breaks.
   static func check(
@@ -37,7 +37,7 @@ package enum FilePathRules {
       return "'\(key)=\(path)' must not contain backslashes or quotes"
     }
     if path == Self.manifest { return nil }
-    guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else {
+    guard parts.count >= 3, parts[0] == Workspace.sourcesFolder || parts[0] == Workspace.testsFolder else {
       return "'\(key)=\(path)' is not a file the tool owns: tangled files are Package.swift and files in "
         + "Sources/<Target>/ or Tests/<Target>/"
     }

@@ -50,7 +50,7 @@ package struct Listing: Hashable, Sendable {
   package var showsTest: Bool {
     switch self.tag {
     case .tangled(let directive): directive.testTarget != nil
-    case .excerpt(let source?): source.file.hasPrefix("Tests/")
+    case .excerpt(let source?): source.file.hasPrefix("\(Workspace.testsFolder)/")
     case .excerpt(nil), .prose, .invalid: false
     }
   }
@@ -123,7 +123,7 @@ package struct TangleDirective: Hashable, Sendable {
 
   /// The test target, when the file lies under `Tests/`.
   package var testTarget: String? {
-    self.file.hasPrefix("Tests/") ? self.target : nil
+    self.file.hasPrefix("\(Workspace.testsFolder)/") ? self.target : nil
   }
 }
 

@@ -24,10 +24,14 @@ package struct TangleOutput: Sendable {
   /// What `book tangle` owns: `Package.swift` and files under `Sources/` and `Tests/`, listed in
   /// `.book/tangled-files`, each starting with the generated marker.
   package static let kind = OwnedOutput.Kind(
-    command: "book tangle", folder: "", manifestPath: ".book/tangled-files",
+    command: "book tangle", folder: "", manifestPath: "\(Workspace.bookkeepingFolder)/tangled-files",
     header: "# Files written by `book tangle`; it keeps this list. Do not edit.", requiresMarker: true,
-    pruneStops: ["Sources", "Tests"], staleRule: .staleGeneratedFile, manifestRule: .staleManifest,
-    allows: { $0 == "Package.swift" || $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") })
+    pruneStops: [Workspace.sourcesFolder, Workspace.testsFolder], staleRule: .staleGeneratedFile,
+    manifestRule: .staleManifest,
+    allows: {
+      $0 == Workspace.manifestFile || $0.hasPrefix("\(Workspace.sourcesFolder)/")
+        || $0.hasPrefix("\(Workspace.testsFolder)/")
+    })
 
   /// Every generated file, sorted by path.
   package var files: [File]

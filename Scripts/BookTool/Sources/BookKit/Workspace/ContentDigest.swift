@@ -1,3 +1,5 @@
+import Foundation
+
 /// A 128-bit digest of some values, stable across runs and machines (unlike Swift's `Hasher`, which is
 /// seeded per process): the key under which a build's caches keep what they computed from those values.
 /// Not cryptographic; two independent 64-bit lanes make an accidental match of different inputs
@@ -99,6 +101,15 @@ extension ContentDigest {
   package static func of(_ text: String) -> ContentDigest {
     var hasher = DigestHasher()
     hasher.combine(text)
+    return hasher.finalize()
+  }
+
+  /// The digest of some bytes: for UTF-8 bytes, the digest of their text (`of(_:)` adds a string as its
+  /// UTF-8 bytes with their count, as this adds the bytes), so a file can be compared with a chapter's
+  /// `sourceDigest` without decoding it.
+  package static func of(bytes data: Data) -> ContentDigest {
+    var hasher = DigestHasher()
+    hasher.combine(bytes: data)
     return hasher.finalize()
   }
 }

@@ -74,7 +74,7 @@ package struct Workspace: Sendable {
   package let chaptersFolder: String
 
   /// Opens the workspace at `root`.
-  package init(root: URL, chaptersFolder: String = "Chapters") {
+  package init(root: URL, chaptersFolder: String = Workspace.defaultChaptersFolder) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     self.chaptersFolder = chaptersFolder
   }
@@ -86,7 +86,7 @@ package struct Workspace: Sendable {
     var candidate = folder.standardizedFileURL
     while true {
       var isFolder: ObjCBool = false
-      let chapters = candidate.appendingPathComponent("Chapters").path
+      let chapters = candidate.appendingPathComponent(Self.defaultChaptersFolder).path
       if FileManager.default.fileExists(atPath: chapters, isDirectory: &isFolder), isFolder.boolValue {
         return Workspace(root: candidate)
       }

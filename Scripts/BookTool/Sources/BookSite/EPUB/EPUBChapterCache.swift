@@ -36,7 +36,7 @@ package struct EPUBChapterCache: Sendable {
 
   /// The cache of the workspace whose chapters are rendered.
   init(workspace: Workspace) {
-    self.file = CacheFile(workspace: workspace, path: ".build/book-site-cache/epub-chapters.bin")
+    self.file = CacheFile(workspace: workspace, path: "\(Workspace.siteCacheFolder)/epub-chapters.bin")
   }
 
   /// The key of an article given the e-book's destinations (`digest`).

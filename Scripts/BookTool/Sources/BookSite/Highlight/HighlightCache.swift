@@ -30,7 +30,7 @@ package struct HighlightCache: Sendable {
 
   /// The cache of a workspace: `.build/book-site-cache/highlight.bin` under its root.
   package init(workspaceRoot: URL) {
-    self.init(workspace: Workspace(root: workspaceRoot), path: ".build/book-site-cache/highlight.bin")
+    self.init(workspace: Workspace(root: workspaceRoot), path: "\(Workspace.siteCacheFolder)/highlight.bin")
   }
 
   /// The entries that can be trusted; none when the file is missing, from another tool or unreadable.

@@ -30,13 +30,16 @@ package enum SiteBuild {
       return data
     }
     built.inputs = inputs
+    // Each chapter as it was read and rendered, by the model's own digest of its bytes.
+    for chapter in book.chapters { built.chapters[chapter.path] = chapter.sourceDigest.hex }
     let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     built.site.diagnostics = (built.site.diagnostics + unreadable).sortedByLocation()
     return built
   }
 
-  /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
-  /// build must describe exactly what was rendered, even if a file changes while the site renders.
+  /// Reads the chapters and `book.json` once, recording the hash of `book.json` and the status record as
+  /// read (each chapter's is its `sourceDigest`): the stamp of the build must describe exactly what was
+  /// rendered, even if a file changes while the site renders.
   private static func load(
     from input: Workspace, parsed: ParsedChapters?, hashing inputs: inout [String: UInt64],
     timings: inout SiteTimings
@@ -54,7 +57,6 @@ package enum SiteBuild {
       }
       return (loaded, (metadata.data, status))
     }
-    for file in loaded.files { inputs[file.path] = ContentHash.of(file.data) }
     let chapters = loaded.chapters
     let problems = loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     let book = timings.measure(.tangle) { Book(chapters: chapters, loadDiagnostics: problems) }
@@ -127,7 +129,9 @@ extension SiteBuild {
   /// What `book check` reports about the site of a book it has already loaded: problems that stop
   /// rendering it, else every difference between the workspace's `Site/` and what `book site` would write
   /// there. A chapter that is not UTF-8 is the book's own diagnostic; the site is not compared then.
-  package static func drift(book: Book, in workspace: Workspace, folder: String = "Site") throws -> [Diagnostic] {
+  package static func drift(book: Book, in workspace: Workspace, folder: String = Workspace.siteFolder) throws
+    -> [Diagnostic]
+  {
     var timings = SiteTimings()
     let metadata = try BookMetadata.load(from: workspace)
     // No highlight cache: `book check` leaves the workspace exactly as it found it, `.build/` included.

@@ -21,7 +21,7 @@ package struct SiteMemo: Sendable {
   /// The memo of the site that `input`'s chapters render into `folder` of `output`.
   package init(input: Workspace, output: Workspace, folder: String) {
     let name = CacheFile.siteName(input: input, output: output, folder: folder)
-    self.file = CacheFile(workspace: input, path: ".build/book-site-cache/pages-\(name).json")
+    self.file = CacheFile(workspace: input, path: "\(Workspace.siteCacheFolder)/pages-\(name).json")
     self.output = output
     self.folder = folder
   }

@@ -55,9 +55,12 @@ struct RenderedPart: Sendable {
 package struct BuiltSite: Sendable {
   /// The site.
   package var site: RenderedSite
-  /// The hash of every input file as it was read for this render (chapters, `book.json`, images), by
-  /// path relative to the input workspace; empty when the book was not read from a workspace.
+  /// The hash of every input file other than a chapter as it was read for this render (`book.json`, the
+  /// status record, images), by path relative to the input workspace; empty when the book was not read
+  /// from a workspace.
   package var inputs: [String: UInt64] = [:]
+  /// Each chapter rendered, by path relative to the input workspace: its `sourceDigest` (hexadecimal).
+  package var chapters: [String: String] = [:]
   /// What each part was rendered from, for the next build (`SiteMemo`).
   var memo = SiteMemo.Record(tool: "")
   /// The files taken from the earlier site rather than rendered (memo builds), by path inside the site.

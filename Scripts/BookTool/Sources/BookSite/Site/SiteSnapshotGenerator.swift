@@ -5,7 +5,7 @@ import Foundation
 /// chapters up to that one, so `book check` passes inside the snapshot.
 package struct SiteSnapshotGenerator: SnapshotGenerator {
   /// The site folder in the workspace.
-  package static let folder = "Site"
+  package static let folder = Workspace.siteFolder
 
   /// Creates the generator.
   package init() {}
@@ -19,13 +19,13 @@ package struct SiteSnapshotGenerator: SnapshotGenerator {
 
   /// Every site file for the snapshot's chapters, with the metadata and images committed at HEAD.
   package func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
-    let file = BookMetadata.file(inChaptersFolder: "Chapters") { try? readHead($0) }
+    let file = BookMetadata.file(inChaptersFolder: Workspace.defaultChaptersFolder) { try? readHead($0) }
     let metadata =
       (file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters")))
-      .attachingStatus(inChaptersFolder: "Chapters") { try? readHead($0) }
+      .attachingStatus(inChaptersFolder: Workspace.defaultChaptersFolder) { try? readHead($0) }
     var timings = SiteTimings()
     let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
-      try? readHead("Chapters/\(path)")
+      try? readHead("\(Workspace.defaultChaptersFolder)/\(path)")
     }.site
     guard !site.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(site.diagnostics) }
     var files: [String: Data] = [:]

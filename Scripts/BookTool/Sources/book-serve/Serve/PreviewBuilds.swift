@@ -15,7 +15,7 @@ final class PreviewBuilds: Sendable {
   /// The builds of `workspace`'s chapters into its site folder.
   init(workspace: Workspace) {
     self.build = CachedSiteBuild(
-      input: workspace, output: workspace, folder: defaultSiteFolder, keepingChapters: true)
+      input: workspace, output: workspace, folder: Workspace.siteFolder, keepingChapters: true)
   }
 
   /// Renders and writes the site; returns whether any file changed (errors leave the site as it was).
