@@ -60,6 +60,18 @@ final class SiteBuildTests: XCTestCase {
     }
   }
 
+  func testRenderAndWriteWritesNothingWhenTheBookHasAnErrorAndOnlyChangesAfterwards() throws {
+    let workspace = try self.workspace(["01-one.md": "# One\n", "book.json": "{"])
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: "Site", caching: false)
+    var timings = SiteTimings()
+    XCTAssertThrowsError(try build.renderAndWrite(timings: &timings)) { XCTAssertTrue($0 is DiagnosticsError, "\($0)") }
+    XCTAssertFalse(workspace.exists("Site"), "nothing is written on error")
+    try workspace.write(Data("{\"title\": \"T\"}".utf8), to: "Chapters/book.json")
+    let written = try build.renderAndWrite(timings: &timings)
+    XCTAssertTrue(written.changes.written.contains("01-one.html"), "\(written.changes.written)")
+    XCTAssertFalse(try build.renderAndWrite(timings: &timings).changedFiles, "a second build writes nothing")
+  }
+
   func testAnImageNamedLikeARenderedFileIsALocatedErrorAndNeverReplacesIt() throws {
     let workspace = try self.workspace([
       "01-one.md": "# One\n\nText.\n\n![x](index.html) and ![y](./assets/book.css)\n", "index.html": "not a page",

@@ -46,4 +46,18 @@ package enum CommandReport {
       throw Failed()
     }
   }
+
+  /// The lines that report an error which stopped a stage, for a caller that carries on (`book serve`):
+  /// a located failure at its place, diagnostics as they are, in reading order, and any other error at
+  /// the command line as `context: error` under `rule`.
+  package static func lines(describing error: any Error, context: String, rule: RuleID) -> [String] {
+    switch error {
+    case let failure as any LocatedFailure:
+      [Self.line(failure.message, at: failure.location ?? Self.commandLine, rule: failure.rule)]
+    case let error as DiagnosticsError:
+      error.diagnostics.sortedByLocation().map(\.description)
+    default:
+      [Self.line("\(context): \(error)", rule: rule)]
+    }
+  }
 }

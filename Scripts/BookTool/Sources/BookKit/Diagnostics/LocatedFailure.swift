@@ -9,3 +9,21 @@ package protocol LocatedFailure: Error {
   /// The rule it breaks.
   var rule: RuleID { get }
 }
+
+/// A stage's failure that no other type describes: a chapter number the book lacks, a subprocess that
+/// failed. Located at a workspace path, or at the command line (`location` nil).
+package struct StageFailure: LocatedFailure, Equatable {
+  /// What went wrong.
+  package var message: String
+  /// The workspace path concerned, if any.
+  package var location: String?
+  /// The rule it breaks.
+  package var rule: RuleID
+
+  /// A failure at `location` (nil: the command's arguments).
+  package init(_ message: String, at location: String? = nil, rule: RuleID) {
+    self.message = message
+    self.location = location
+    self.rule = rule
+  }
+}
