@@ -90,14 +90,16 @@ struct ServeCommand: ParsableCommand {
     do {
       written = try build.renderAndWrite(timings: &timings)
     } catch {
-      CommandReport.lines(describing: error, context: "cannot render the site", rule: .renderFailure).forEach(
-        Self.printError)
+      for line in CommandReport.lines(describing: error, context: "cannot render the site", rule: .renderFailure) {
+        Self.printError(line)
+      }
       Self.say("not rebuilt; fix the errors above")
       return nil
     }
     for diagnostic in written.diagnostics { Self.printError(diagnostic.description) }
-    let (changes, count) = (written.changes, written.changes.written.count + written.changes.removed.count)
-    if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
+    if written.changedFiles {
+      Self.say("rebuilt, \(written.changes.written.count) written, \(written.changes.removed.count) removed")
+    }
     return written
   }
 
