@@ -17,6 +17,7 @@
 //   Chapters/13-quakes.md
 //   Chapters/14-animals-remote-store.md
 //   Chapters/15-animals-server.md
+//   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
@@ -114,15 +115,16 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:36)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:37)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
 ]
 package.targets += [
+  .target(name: "CommandLineOutput", swiftSettings: strict),
   .executableTarget(
     name: "AnimalsDataClient",
     dependencies: [
-      "AnimalsData", "ImmutableData",
+      "AnimalsData", "ImmutableData", "CommandLineOutput",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -184,15 +186,17 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:48)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:49)
 package.targets += [
-  .target(name: "QuakesRemote", dependencies: ["QuakesData"], swiftSettings: strict),
+  .target(name: "URLTransfer", swiftSettings: strict),
+  .testTarget(name: "URLTransferTests", dependencies: ["URLTransfer"], swiftSettings: strict),
+  .target(name: "QuakesRemote", dependencies: ["QuakesData", "URLTransfer"], swiftSettings: strict),
   .testTarget(
     name: "QuakesRemoteTests", dependencies: ["QuakesRemote", "QuakesData"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:932)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1033)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -217,12 +221,12 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1994)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2096)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
     dependencies: [
-      "QuakesData", "QuakesRemote", "ImmutableData",
+      "QuakesData", "QuakesRemote", "ImmutableData", "CommandLineOutput",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
     ],
     swiftSettings: strict),
@@ -236,7 +240,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3048)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3141)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
@@ -276,7 +280,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1109)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1064)
 package.targets += [
   .executableTarget(
     name: "QuakesBenchmark",
@@ -289,7 +293,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:47)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:48)
 package.products += [
   .library(name: "AnimalsWire", targets: ["AnimalsWire"]),
   .library(name: "AnimalsRemote", targets: ["AnimalsRemote"]),
@@ -297,7 +301,7 @@ package.products += [
 package.targets += [
   .target(name: "AnimalsWire", swiftSettings: strict),
   .target(
-    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData"], swiftSettings: strict),
+    name: "AnimalsRemote", dependencies: ["AnimalsWire", "AnimalsData", "URLTransfer"], swiftSettings: strict),
   .testTarget(
     name: "AnimalsRemoteTests",
     dependencies: [
@@ -337,6 +341,22 @@ package.targets += [
       "ProgramTesting",
     ],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:37)
+for target in package.targets where ["AnimalsDataClient", "Animals"].contains(target.name) {
+  target.dependencies.append("AnimalsRemote")
+}
+package.targets += [
+  .testTarget(
+    name: "AnimalsSharedTests",
+    dependencies: [
+      "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "AnimalsDataTestSupport",
+      "AnimalsDataClient", "Animals", "ProgramTesting",
+      .product(name: "GRDB", package: "GRDB.swift"),
+    ],
+    swiftSettings: strict)
 ]
 #sourceLocation()
 

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:362)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:393)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 import Foundation
 
 /// `add`: saves a new animal and prints it with its id.
@@ -27,15 +28,14 @@ struct Add: AsyncParsableCommand {
 
   func run() async throws {
     try await Self.add(
-      database: self.options.database, name: self.name, diet: self.diet, category: self.category,
-      json: self.options.json)
+      options: self.options, name: self.name, diet: self.diet, category: self.category)
   }
 
   @MainActor
   static func add(
-    database: String, name: String, diet: Animal.Diet, category: String, json: Bool
+    options: CommonOptions, name: String, diet: Animal.Diet, category: String
   ) async throws {
-    let client = Client(database: try LocalStore(path: database))
+    let client = try Client(options: options)
     let add = AnimalsAction.UI.AnimalEditor.didTapAddAnimalButton(
       id: UUID().uuidString, name: name, diet: diet, categoryId: category)
     let outcome = try await client.perform(.ui(.animalEditor(add)))
@@ -43,7 +43,7 @@ struct Add: AsyncParsableCommand {
       throw ClientError(message: "the database answered \(outcome) to an add")
     }
     let output = AnimalOutput(animal)
-    try printResult(output, json: json) { "added \(output.text)" }
+    try printResult(output, json: options.json) { "added \(output.text)" }
   }
 }
 

@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/07-animals-data-client.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:111)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:113)
 import ArgumentParser
 
 /// The Animals catalogue from the command line: list, add, update, delete, reload.
@@ -18,13 +19,30 @@ struct AnimalsDataClient: AsyncParsableCommand {
     defaultSubcommand: List.self
   )
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:176)
 /// The options every subcommand accepts.
 struct CommonOptions: ParsableArguments {
-  @Option(help: "The database file. A new file is created with the sample data.")
-  var database = "animals.sqlite"
+  @Option(help: "The database file (default: animals.sqlite). A new file gets the sample data.")
+  var database: String?
+
+  @Option(help: "An Animals server's address, such as http://127.0.0.1:8080, instead of a file.")
+  var server: String?
+
+  @Option(help: "The server's token, sent with each request as 'Authorization: Bearer TOKEN'.")
+  var token: String?
 
   @Flag(help: "Print JSON instead of text.")
   var json = false
+
+  func validate() throws {
+    if self.server != nil && self.database != nil {
+      throw ValidationError("--database and --server cannot be used together.")
+    }
+    if self.token != nil && self.server == nil {
+      throw ValidationError("--token is sent to a server; give the server with --server.")
+    }
+  }
 }
 #sourceLocation()

@@ -2,32 +2,53 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/07-animals-data-client.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:148)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:204)
 import AnimalsData
+import AnimalsRemote
 import ImmutableData
 
-/// One run of the client: a store, a listener that runs its work on `database`, and the store's
+/// One run of the client: a store, a listener that runs its work on the catalogue, and the store's
 /// stream of changes, from which the client learns each outcome.
 @MainActor
 final class Client {
   /// The store, as a view would see it.
   let store = Store(initialState: AnimalsState(), reducer: AnimalsReducer.reduce)
   /// Starts the reads and writes the actions ask for.
-  private let listener: Listener<LocalStore>
+  private let listener: Listener<CatalogueStore>
   /// Every change of the store, from the moment the client was made.
   private let changes: AsyncStream<StoreChange<AnimalsState, AnimalsAction>>
 
-  /// A client on `database`.
-  init(database: LocalStore) {
-    self.listener = Listener(store: database)
+  /// A client on `catalogue`: a file or a server.
+  init(catalogue: CatalogueStore) {
+    self.listener = Listener(store: catalogue)
     self.changes = self.store.makeStream()
     self.listener.listen(to: self.store)
   }
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:229)
+extension Client {
+  /// A client on the catalogue that `options` name: the server given with `--server`, or else the
+  /// database file, created with the sample data if it is new.
+  ///
+  /// - Throws: ``RemoteStore/AddressError`` for a server address that is not one, and
+  ///   ``LocalStore/Error`` for a file that cannot be opened.
+  convenience init(options: CommonOptions) throws {
+    if let server = options.server {
+      self.init(catalogue: .server(try RemoteStore(address: server, token: options.token)))
+    } else {
+      self.init(catalogue: .file(try LocalStore(path: options.database ?? "animals.sqlite")))
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:192)
 extension Client {
   /// Dispatches `action` and returns the data action that reports its outcome.
   ///

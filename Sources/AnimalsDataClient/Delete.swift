@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:483)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:514)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `delete`: deletes an animal and prints it as it was.
 struct Delete: AsyncParsableCommand {
@@ -19,13 +20,12 @@ struct Delete: AsyncParsableCommand {
   var animalId: String
 
   func run() async throws {
-    try await Self.delete(
-      database: self.options.database, animalId: self.animalId, json: self.options.json)
+    try await Self.delete(options: self.options, animalId: self.animalId)
   }
 
   @MainActor
-  static func delete(database: String, animalId: String, json: Bool) async throws {
-    let client = Client(database: try LocalStore(path: database))
+  static func delete(options: CommonOptions, animalId: String) async throws {
+    let client = try Client(options: options)
     try await client.load()
     let outcome = try await client.perform(
       .ui(.animalList(.didTapDeleteAnimalButton(animalId: animalId))))
@@ -33,7 +33,7 @@ struct Delete: AsyncParsableCommand {
       throw ClientError(message: "the database answered \(outcome) to a delete")
     }
     let output = AnimalOutput(animal)
-    try printResult(output, json: json) { "deleted \(output.text)" }
+    try printResult(output, json: options.json) { "deleted \(output.text)" }
   }
 }
 #sourceLocation()

@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:312)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:344)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `list`: every category and its animals, sorted by name.
 struct List: AsyncParsableCommand {
@@ -23,14 +24,12 @@ struct List: AsyncParsableCommand {
   var search = ""
 
   func run() async throws {
-    try await Self.list(
-      database: self.options.database, category: self.category, search: self.search,
-      json: self.options.json)
+    try await Self.list(options: self.options, category: self.category, search: self.search)
   }
 
   @MainActor
-  static func list(database: String, category: String?, search: String, json: Bool) async throws {
-    let client = Client(database: try LocalStore(path: database))
+  static func list(options: CommonOptions, category: String?, search: String) async throws {
+    let client = try Client(options: options)
     try await client.load()
     let categories = client.store.select(AnimalsState.selectCategoriesValues())
       .filter { category == nil || $0.id == category }
@@ -43,7 +42,7 @@ struct List: AsyncParsableCommand {
       return CategoryOutput(
         categoryId: category.id, name: category.name, animals: animals.map(AnimalOutput.init))
     }
-    try printResult(output, json: json) {
+    try printResult(output, json: options.json) {
       output.map { category in
         ([category.name] + category.animals.map { "  \($0.text)" }).joined(separator: "\n")
       }.joined(separator: "\n")

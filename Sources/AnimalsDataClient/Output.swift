@@ -5,9 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:258)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:280)
 import AnimalsData
-import Foundation
 
 /// An animal as the client prints it in JSON.
 struct AnimalOutput: Encodable, Equatable {
@@ -35,16 +34,5 @@ struct CategoryOutput: Encodable, Equatable {
   let categoryId: String
   let name: String
   let animals: [AnimalOutput]
-}
-
-/// Prints `value` as JSON (sorted keys, indented) or as `text`, on standard output.
-func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
-  if json {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
-  } else {
-    print(text())
-  }
 }
 #sourceLocation()

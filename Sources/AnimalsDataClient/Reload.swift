@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:519)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:550)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `reload`: replaces the whole catalogue with the sample data.
 struct Reload: AsyncParsableCommand {
@@ -17,18 +18,18 @@ struct Reload: AsyncParsableCommand {
   @OptionGroup var options: CommonOptions
 
   func run() async throws {
-    try await Self.reload(database: self.options.database, json: self.options.json)
+    try await Self.reload(options: self.options)
   }
 
   @MainActor
-  static func reload(database: String, json: Bool) async throws {
-    let client = Client(database: try LocalStore(path: database))
+  static func reload(options: CommonOptions) async throws {
+    let client = try Client(options: options)
     let outcome = try await client.perform(.ui(.categoryList(.didTapReloadSampleDataButton)))
     guard case .didReloadSampleData(.success(let sampleData)) = outcome else {
       throw ClientError(message: "the database answered \(outcome) to a reload")
     }
     let (categories, animals) = (sampleData.categories.count, sampleData.animals.count)
-    try printResult(["categories": categories, "animals": animals], json: json) {
+    try printResult(["categories": categories, "animals": animals], json: options.json) {
       "reloaded the sample data: \(categories) categories, \(animals) animals"
     }
   }

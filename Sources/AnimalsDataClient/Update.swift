@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:430)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:461)
 import AnimalsData
 import ArgumentParser
+import CommandLineOutput
 
 /// `update`: changes the fields given, keeps the others.
 struct Update: AsyncParsableCommand {
@@ -29,16 +30,15 @@ struct Update: AsyncParsableCommand {
 
   func run() async throws {
     try await Self.update(
-      database: self.options.database, animalId: self.animalId, name: self.name, diet: self.diet,
-      category: self.category, json: self.options.json)
+      options: self.options, animalId: self.animalId, name: self.name, diet: self.diet,
+      category: self.category)
   }
 
   @MainActor
   static func update(
-    database: String, animalId: String, name: String?, diet: Animal.Diet?, category: String?,
-    json: Bool
+    options: CommonOptions, animalId: String, name: String?, diet: Animal.Diet?, category: String?
   ) async throws {
-    let client = Client(database: try LocalStore(path: database))
+    let client = try Client(options: options)
     try await client.load()
     guard let animal = client.store.select(AnimalsState.selectAnimal(animalId: animalId)) else {
       throw ClientError(.animalNotFound(animalId: animalId))
@@ -53,7 +53,7 @@ struct Update: AsyncParsableCommand {
       throw ClientError(message: "the database answered \(outcome) to an update")
     }
     let output = AnimalOutput(saved)
-    try printResult(output, json: json) { "updated \(output.text)" }
+    try printResult(output, json: options.json) { "updated \(output.text)" }
   }
 }
 #sourceLocation()

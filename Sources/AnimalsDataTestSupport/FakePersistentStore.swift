@@ -51,6 +51,16 @@ public actor FakePersistentStore: PersistentSessionStore {
     return Animal(animalId: "saved-\(self.calls.count)", name: name, diet: diet, categoryId: categoryId)
   }
 
+  /// The sample data.
+  public func reloadSampleData() throws -> SampleData {
+    try self.record("reloadSampleData()")
+    return .standard
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3455)
+extension FakePersistentStore {
   /// The animal as given; the fake keeps no table, so any id is accepted.
   public func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
@@ -66,12 +76,6 @@ public actor FakePersistentStore: PersistentSessionStore {
       throw FakePersistentStoreFailure()
     }
     return animal
-  }
-
-  /// The sample data.
-  public func reloadSampleData() throws -> SampleData {
-    try self.record("reloadSampleData()")
-    return .standard
   }
 }
 #sourceLocation()

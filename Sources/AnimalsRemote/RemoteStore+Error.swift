@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:917)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:918)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -45,23 +45,17 @@ extension RemoteStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:969)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:973)
+import URLTransfer
+
 extension RemoteStore.Error {
   /// The error that stands for `error`, from a request to `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {
-    switch error.code {
-    case .timedOut: self = .timedOut(url: url, seconds: timeout)
-    case .cannotConnectToHost:
-      self = .unreachable(url: url, reason: "no server answered (connection refused)")
-    case .cannotFindHost, .dnsLookupFailed: self = .unreachable(url: url, reason: "no such host")
-    case .notConnectedToInternet: self = .unreachable(url: url, reason: "this machine is offline")
-    case .networkConnectionLost:
-      self = .badResponse(url: url, reason: Self.cutOff)
-    case .unknown where error.localizedDescription.hasPrefix("transfer closed"):
-      self = .badResponse(url: url, reason: Self.cutOff)
-    default:
-      let reason = "\(error.localizedDescription) (URLError \(error.code.rawValue))"
-      self = .unreachable(url: url, reason: reason)
+    switch URLTransfer.Failure(error, timeout: timeout) {
+    case .timedOut(let seconds): self = .timedOut(url: url, seconds: seconds)
+    case .cannotConnect(let reason): self = .unreachable(url: url, reason: reason)
+    case .cutOff: self = .badResponse(url: url, reason: Self.cutOff)
+    case .other(let code, let reason): self = .unreachable(url: url, reason: "\(reason) (URLError \(code))")
     }
   }
 

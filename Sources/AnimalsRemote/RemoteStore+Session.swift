@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:770)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:771)
 import AnimalsData
 import AnimalsWire
 
@@ -59,7 +59,7 @@ extension RemoteStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:824)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:825)
 extension RemoteStore {
   /// The animal that `operation` returns.
   func animal(of operation: BatchOperation) async throws -> Animal {

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:691)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:692)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -38,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1969)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2047)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them. With a `key`, sending
   /// the same batch again gets the same answer, and the server runs it at most once.

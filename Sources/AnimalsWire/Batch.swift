@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1861)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1939)
 import Foundation
 
 /// The body of `POST /animals/batch`: operations, run in order, once per key.
@@ -24,7 +24,7 @@ public struct BatchRequest: Codable, Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:347)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:348)
 /// The answer to a ``BatchRequest``: one result per operation, in the same order.
 public struct BatchResponse: Codable, Hashable, Sendable {
   /// One result per operation of the request, in its order.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:150)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:151)
 import Foundation
 
 /// One query or mutation of a batch: the methods of Animals' persistent store, by name.
@@ -31,7 +31,7 @@ public enum BatchOperation: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:182)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:183)
 /// A batch named an operation that this version does not know.
 public struct UnknownOperation: Error, Hashable, CustomStringConvertible {
   /// The name the batch gave.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:112)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:113)
 /// An animal as it travels: every field a string, the diet as its word (`"Herbivore"`).
 public struct AnimalPayload: Codable, Hashable, Sendable {
   /// The animal's identity, given by the server's store.

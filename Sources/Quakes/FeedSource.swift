@@ -5,7 +5,8 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:197)
+#sourceLocation(file:"Chapters/13-quakes.md",line:187)
+import AppFolders
 import Foundation
 import QuakesFixture
 

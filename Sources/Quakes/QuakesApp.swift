@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:292)
+#sourceLocation(file:"Chapters/13-quakes.md",line:283)
 import ImmutableData
 import QuakesData
 import QuakesFixture
@@ -37,20 +37,15 @@ final class QuakesApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:330)
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+#sourceLocation(file:"Chapters/13-quakes.md",line:322)
+import Terminal
 
 extension QuakesApp {
   /// Runs the screen until the reader quits or the input ends, waits for the listener's work,
   /// then stops the listener and the fixture server, and closes the cache.
   func run() async throws {
-    if isatty(STDIN_FILENO) == 1 {
-      await TerminalSession(root: self.root, listener: self.listener).run()
-    } else {
+    let ranAtATerminal = await TerminalSession(root: self.root).run()
+    if !ranAtATerminal {
       await ScriptSession(root: self.root, listener: self.listener).run()
     }
     await self.listener.waitForWork()

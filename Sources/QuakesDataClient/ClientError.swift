@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2191)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2293)
 /// Why a command failed, in words for the person who typed it.
 struct ClientError: Error, CustomStringConvertible {
   let message: String

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2446)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2538)
 import ArgumentParser
+import CommandLineOutput
 import QuakesData
 
 /// `delete ID`: removes a quake from the cache.

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2368)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2459)
 import ArgumentParser
+import CommandLineOutput
 import QuakesData
 
 /// `list`: the cached quakes, newest first unless told otherwise.
@@ -37,7 +38,7 @@ struct List: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2402)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2494)
 /// `search TEXT`: `list --search TEXT`.
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2305)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2409)
 import Foundation
 import QuakesData
 
@@ -45,19 +45,6 @@ struct QuakeOutput: Encodable, Equatable {
     text.unicodeScalars.map { scalar in
       scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
     }.joined()
-  }
-}
-
-/// Prints `value` as JSON (sorted keys, indented) or as `text`, on standard output; an empty text
-/// (an empty list) prints nothing.
-func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
-  if json {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
-  } else {
-    let text = text()
-    if !text.isEmpty { print(text) }
   }
 }
 #sourceLocation()

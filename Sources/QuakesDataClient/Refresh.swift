@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2251)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2353)
 import ArgumentParser
+import CommandLineOutput
 import Foundation
 import QuakesRemote
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:671)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:676)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -46,7 +46,7 @@ final class BoundedBody: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:716)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:721)
 extension BoundedBody {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = self.lock.withLock {

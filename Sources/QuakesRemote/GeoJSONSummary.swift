@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:274)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:277)
 import Foundation
 import QuakesData
 
@@ -47,7 +47,7 @@ public enum GeoJSONSummary {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:316)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:319)
 extension GeoJSONSummary {
   /// The ``Failure`` a decoding error stands for.
   static func failure(_ error: DecodingError, data: Data) -> Failure {

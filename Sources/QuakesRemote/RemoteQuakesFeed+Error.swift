@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:776)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:781)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -69,27 +69,18 @@ extension RemoteQuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:847)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:957)
+import URLTransfer
+
 extension RemoteQuakesFeed.Error {
   /// The error that stands for `error`, from a fetch of `url` with `timeout`.
   init(_ error: URLError, url: URL, timeout: TimeInterval) {
-    let reason = error.localizedDescription
-    switch error.code {
-    case .timedOut: self = .timedOut(url: url, seconds: timeout)
-    case .networkConnectionLost: self = .truncated(url: url, missingBytes: nil)
-    case .unknown where reason.hasPrefix("transfer closed with "):
-      self = .truncated(url: url, missingBytes: Self.missingBytes(reason))
-    case .cannotConnectToHost:
-      self = .cannotConnect(url: url, reason: "no server answered (connection refused)")
-    case .cannotFindHost, .dnsLookupFailed: self = .cannotConnect(url: url, reason: "no such host")
-    case .notConnectedToInternet: self = .cannotConnect(url: url, reason: "this machine is offline")
-    default: self = .transfer(url: url, code: error.code.rawValue, reason: reason)
+    switch URLTransfer.Failure(error, timeout: timeout) {
+    case .timedOut(let seconds): self = .timedOut(url: url, seconds: seconds)
+    case .cutOff(let missingBytes): self = .truncated(url: url, missingBytes: missingBytes)
+    case .cannotConnect(let reason): self = .cannotConnect(url: url, reason: reason)
+    case .other(let code, let reason): self = .transfer(url: url, code: code, reason: reason)
     }
-  }
-
-  /// The count in libcurl's `"transfer closed with 683912 bytes remaining to read"`.
-  static func missingBytes(_ reason: String) -> Int? {
-    reason.split(separator: " ").lazy.compactMap { Int($0) }.first
   }
 }
 #sourceLocation()

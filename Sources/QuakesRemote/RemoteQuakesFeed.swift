@@ -5,9 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:579)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:582)
 import Foundation
 import QuakesData
+import URLTransfer
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -27,7 +28,7 @@ public struct RemoteQuakesFeed: QuakesFeed {
   /// USGS's largest feed.
   public init(url: URL, timeout: TimeInterval = 30, maximumBytes: Int = 64 << 20) {
     self.url = url
-    self.timeout = max(1, timeout.rounded(.up))
+    self.timeout = URLTransfer.timeout(timeout)
     self.maximumBytes = maximumBytes
   }
 
@@ -52,7 +53,7 @@ public struct RemoteQuakesFeed: QuakesFeed {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:635)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:640)
 extension RemoteQuakesFeed {
   /// The body of a successful answer from the feed.
   func download() async throws -> Data {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:119)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:122)
 /// A GeoJSON summary feed as the USGS writes it, reduced to the fields Quakes reads. Every other
 /// field (`tz`, `felt`, `alert`, `metadata`, `bbox`, …) is skipped by the
 /// decoder.
@@ -44,7 +44,7 @@ struct SummaryDocument: Decodable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:168)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:171)
 import QuakesData
 
 extension SummaryDocument {
@@ -97,7 +97,7 @@ extension SummaryDocument.Feature {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:225)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:228)
 extension SummaryDocument.Feature {
   /// The first and last millisecond of the years 1 to 9999, which four-digit years can write.
   static let times: ClosedRange<Double> = -62_135_596_800_000...253_402_300_799_999

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3604)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3610)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3663)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3669)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -158,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3763)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3769)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -181,7 +181,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3789)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3795)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -300,7 +300,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3912)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3918)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     var state = AnimalsState.loaded(queue: [
@@ -347,7 +347,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3962)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3968)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

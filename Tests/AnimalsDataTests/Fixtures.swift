@@ -45,7 +45,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3474)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3480)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 

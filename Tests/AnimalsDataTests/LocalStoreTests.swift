@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4512)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4518)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4565)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4571)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -112,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4625)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4631)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -134,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4653)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4659)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -197,7 +197,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4721)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4727)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -249,7 +249,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4777)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4783)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

@@ -75,6 +75,16 @@ extension FakeCatalogue {
     return animal
   }
 
+  func reloadSampleData() async throws -> SampleData {
+    try await self.enter("reloadSampleData()")
+    self.animals = Dictionary(uniqueKeysWithValues: SampleData.standard.animals.map { ($0.id, $0) })
+    return .standard
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2046)
+extension FakeCatalogue {
   func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
@@ -91,12 +101,6 @@ extension FakeCatalogue {
       throw FakeFailure(description: "no animal '\(animalId)'")
     }
     return animal
-  }
-
-  func reloadSampleData() async throws -> SampleData {
-    try await self.enter("reloadSampleData()")
-    self.animals = Dictionary(uniqueKeysWithValues: SampleData.standard.animals.map { ($0.id, $0) })
-    return .standard
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2704)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2797)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -67,7 +67,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2768)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2861)
 extension QuakesDataClientTests {
   /// Whether `text` starts with `pattern`, in which `…` stands for any run of characters.
   static func matches(_ text: String, _ pattern: String) -> Bool {
@@ -83,7 +83,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2788)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2881)
 import GRDB
 
 extension QuakesDataClientTests {
@@ -124,7 +124,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2833)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2926)
 extension QuakesDataClientTests {
   func testACachePathThatIsNotAFileIsRefusedByWhatItIs() async throws {
     let folder = self.path("folder.sqlite")

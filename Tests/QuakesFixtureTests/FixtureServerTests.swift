@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1818)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1919)
 import Foundation
 import QuakesData
 import QuakesFixture
@@ -73,7 +73,7 @@ final class FixtureServerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1889)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1990)
 extension FixtureServerTests {
   /// The error fetching `feed` fails with; `nil` (and a failed test) if it succeeds.
   func failure(

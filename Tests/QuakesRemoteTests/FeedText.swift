@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:383)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:386)
 /// A summary feed document holding `features`, as the USGS writes one (trimmed).
 func feedText(_ features: [String]) -> String {
   """

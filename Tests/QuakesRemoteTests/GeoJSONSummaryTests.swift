@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:409)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:412)
 import Foundation
 import QuakesData
 import QuakesRemote
@@ -64,7 +64,7 @@ final class GeoJSONSummaryTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:472)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:475)
 extension GeoJSONSummaryTests {
   func testEachWrongDocumentIsNamedByWhatIsWrong() {
     let cases: [(String, String, GeoJSONSummary.Failure)] = [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:753)
+#sourceLocation(file:"Chapters/13-quakes.md",line:708)
 import QuakesFixture
 import XCTest
 
@@ -42,7 +42,7 @@ final class QuakesFeedFaultTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:797)
+#sourceLocation(file:"Chapters/13-quakes.md",line:752)
 extension QuakesFeedFaultTests {
   func testAServerThatIsGoneOrKilledMidRefreshLeavesTheCacheAndTheScreen() async throws {
     _ = try await self.run(script: "r\n")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:837)
+#sourceLocation(file:"Chapters/13-quakes.md",line:792)
 import Foundation
 import GRDB
 import XCTest
@@ -55,7 +55,7 @@ final class QuakesLaunchTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:902)
+#sourceLocation(file:"Chapters/13-quakes.md",line:857)
 extension QuakesLaunchTests {
   /// Makes the folder `path` unwritable until the test ends, and returns the system's words for
   /// the refusal; skips the test where nothing stops this user writing.
@@ -85,7 +85,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:932)
+#sourceLocation(file:"Chapters/13-quakes.md",line:887)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderShowsTheSavedQuakesAndSaysWhyNothingIsSaved() async throws {
     let folder = self.path("data")
@@ -118,7 +118,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:969)
+#sourceLocation(file:"Chapters/13-quakes.md",line:924)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderWithoutACacheRefusesToStart() async throws {
     let folder = self.path("data")
@@ -135,7 +135,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:989)
+#sourceLocation(file:"Chapters/13-quakes.md",line:944)
 extension QuakesLaunchTests {
   func testOptionsThatExcludeEachOtherAreUsageErrors() async throws {
     let cases: [([String], String)] = [

@@ -5,9 +5,6 @@ import Foundation
 // What every command of the tool shares, in the `book` executable and in `book-serve`: the workspace
 // option, and diagnostics printed in compiler format with exit status 1.
 
-/// The folder of a workspace that `book site` renders into and `book serve` serves.
-package let defaultSiteFolder = "Site"
-
 /// Options every subcommand shares.
 package struct WorkspaceOptions: ParsableArguments {
   @Option(help: "The workspace root (default: the nearest folder at or above this one with Chapters/).")

@@ -45,7 +45,7 @@ struct ServeCommand: ParsableCommand {
 
   /// Starts the server and the watcher over the workspace's site and chapters.
   private func startSession(for workspace: Workspace, builds: PreviewBuilds) throws -> PreviewSession {
-    let (site, chapters) = (try workspace.url(defaultSiteFolder), try workspace.url(workspace.chaptersFolder))
+    let (site, chapters) = (try workspace.url(Workspace.siteFolder), try workspace.url(workspace.chaptersFolder))
     let (host, port) = (self.host, self.port)
     do {
       return try Self.waitFor {
@@ -74,66 +74,38 @@ struct ServeCommand: ParsableCommand {
   /// keeps its caches. Returns whether any file changed. Errors leave the site as it was.
   @discardableResult
   static func renderSite(of workspace: Workspace) -> Bool {
-    let build = CachedSiteBuild(input: workspace, output: workspace, folder: defaultSiteFolder)
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: Workspace.siteFolder)
     guard let written = Self.writeSite(with: build) else { return false }
     var timings = SiteTimings()
-    build.keep(written.site, plan: written.plan, timings: &timings)
-    return written.changed
+    build.keep(written, timings: &timings)
+    return written.changedFiles
   }
 
-  /// Renders and writes the site with `build` (page memo and caches: only the pages an edit can change
-  /// are rendered, byte-identical to a full render), printing what it wrote; diagnostics and failures go
-  /// to standard error in compiler format. Returns what was written, or nil when errors left the site as
-  /// it was. The caller keeps the build's caches (`CachedSiteBuild.keep`).
-  static func writeSite(with build: CachedSiteBuild) -> (site: BuiltSite, plan: SiteOutput, changed: Bool)? {
+  /// Renders and writes the site with `build` (`CachedSiteBuild.renderAndWrite`), printing what it wrote;
+  /// diagnostics and failures go to standard error in compiler format. Returns what was written, or nil
+  /// when errors left the site as it was. The caller keeps the build's caches (`CachedSiteBuild.keep`).
+  static func writeSite(with build: CachedSiteBuild) -> CachedSiteBuild.Written? {
+    var timings = SiteTimings()
+    let written: CachedSiteBuild.Written
     do {
-      var timings = SiteTimings()
-      let site = try build.render(timings: &timings)
-      let plan = try build.plan(site, timings: &timings)
-      let diagnostics = site.site.diagnostics + plan.diagnostics
-      Self.printDiagnostics(diagnostics)
-      guard !diagnostics.hasErrors else {
-        Self.say("not rebuilt; fix the errors above")
-        return nil
-      }
-      let changes = try build.write(site, plan: plan, timings: &timings)
-      let count = changes.written.count + changes.removed.count
-      if count > 0 { Self.say("rebuilt, \(changes.written.count) written, \(changes.removed.count) removed") }
-      return (site, plan, count > 0)
+      written = try build.renderAndWrite(timings: &timings)
     } catch {
-      Self.printFailure(error)
+      for line in CommandReport.lines(describing: error, context: "cannot render the site", rule: .renderFailure) {
+        Self.printError(line)
+      }
       Self.say("not rebuilt; fix the errors above")
       return nil
     }
-  }
-
-  /// A failure to render, on standard error in compiler format: diagnostics as they are, a file-system
-  /// failure at its path, anything else at `<command-line>`.
-  static func printFailure(_ error: any Error) {
-    switch error {
-    case let error as DiagnosticsError:
-      Self.printDiagnostics(error.diagnostics)
-    case let failure as Workspace.Failure:
-      Self.printError(Self.errorLine(failure.message, at: failure.location, rule: failure.rule))
-    default:
-      Self.printError(Self.errorLine("cannot render the site: \(error)", at: nil, rule: .renderFailure))
+    for diagnostic in written.diagnostics { Self.printError(diagnostic.description) }
+    if written.changedFiles {
+      Self.say("rebuilt, \(written.changes.written.count) written, \(written.changes.removed.count) removed")
     }
-  }
-
-  /// `path:1:1: error: message [rule]`, or `<command-line>: error: message [rule]` without a path.
-  static func errorLine(_ message: String, at path: String?, rule: RuleID) -> String {
-    guard let path else { return "<command-line>: error: \(message) [\(rule)]" }
-    return Diagnostic(.error, id: rule, at: SourceLocation(path: path, line: 1), message).description
+    return written
   }
 
   /// Prints a status line at once, even when standard output is a pipe (a log, or a test reading it).
   static func say(_ message: String) {
     FileHandle.standardOutput.write(Data("book serve: \(message)\n".utf8))
-  }
-
-  /// Diagnostics in compiler format on standard error.
-  private static func printDiagnostics(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics.sortedByLocation() { Self.printError(diagnostic.description) }
   }
 
   /// One line on standard error.

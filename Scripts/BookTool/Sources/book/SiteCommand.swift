@@ -35,39 +35,23 @@ struct SiteCommand: ParsableCommand {
   )
   var noCache = false
 
-  /// The site folder of the workspace.
-  static let defaultFolder = defaultSiteFolder
-
   func run() throws {
     try reportingFailures {
       let (input, output, folder) = try self.locations()
       var timings = SiteTimings()
       let build = CachedSiteBuild(input: input, output: output, folder: folder, caching: !self.noCache)
-      if try self.isUnchanged(since: build.stamp, input: input, output: output, timings: &timings) {
+      if !self.full, try build.isUnchanged(timings: &timings) {
         self.finish("book site: nothing changed since the last run, 0 written", timings: timings)
         return
       }
-      let built = try build.render(full: self.full, timings: &timings)
-      try report(built.site.diagnostics)
-      let plan = try build.plan(built, timings: &timings)
-      try report(plan.diagnostics)
-      let changes = try build.write(built, plan: plan, timings: &timings)
-      build.keep(built, plan: plan, timings: &timings)
-      for path in changes.written { print("wrote \(path)") }
-      for path in changes.removed { print("removed \(path)") }
+      let written = try build.renderAndWrite(full: self.full, timings: &timings)
+      try report(written.diagnostics)
+      build.keep(written, timings: &timings)
+      for path in written.changes.written { print("wrote \(path)") }
+      for path in written.changes.removed { print("removed \(path)") }
       self.finish(
-        "book site: \(built.site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
-          + "\(changes.written.count) written, \(changes.removed.count) removed", timings: timings)
-    }
-  }
-
-  /// Whether the last run's stamp shows that nothing changed (never with `--full`).
-  private func isUnchanged(
-    since stamp: CacheFile?, input: Workspace, output: Workspace, timings: inout SiteTimings
-  ) throws -> Bool {
-    guard !self.full else { return false }
-    return try timings.measure(.stamp) {
-      try SiteStamp.load(from: stamp)?.isCurrent(input: input, output: output) == true
+        "book site: \(written.built.site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
+          + "\(written.changes.written.count) written, \(written.changes.removed.count) removed", timings: timings)
     }
   }
 
@@ -82,7 +66,7 @@ struct SiteCommand: ParsableCommand {
     let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     let input: Workspace
     if let chapters = self.chapters {
-      input = Self.workspace(forFolder: URL(fileURLWithPath: chapters, relativeTo: current), near: current)
+      input = Workspace.forChapters(inFolder: chapters, near: current)
       input.lock(.exclusive)
     } else {
       input = try self.options.workspace()
@@ -93,33 +77,9 @@ struct SiteCommand: ParsableCommand {
           "--chapters needs --output: the workspace's Site/ holds the workspace's own book",
           rule: .chaptersWithoutOutput)
       }
-      return (input, input, Self.defaultFolder)
+      return (input, input, Workspace.siteFolder)
     }
     // The folder is created only when the site is written (SiteOutput.apply), so an error leaves nothing.
-    let folder = Self.realURL(of: URL(fileURLWithPath: output, relativeTo: current).standardizedFileURL)
-    return (input, Workspace(root: folder), "")
-  }
-
-  /// A folder's real location when it may not exist yet: its nearest existing ancestor with symbolic
-  /// links resolved, followed by the missing parts.
-  private static func realURL(of folder: URL) -> URL {
-    var existing = folder
-    var missing: [String] = []
-    while !FileManager.default.fileExists(atPath: existing.path), existing.pathComponents.count > 1 {
-      missing.insert(existing.lastPathComponent, at: 0)
-      existing = existing.deletingLastPathComponent()
-    }
-    return missing.reduce(existing.resolvingSymlinksInPath()) { $0.appendingPathComponent($1) }
-  }
-
-  /// A workspace whose chapters folder is `folder`: rooted at the current directory when the folder lies
-  /// inside it (so diagnostics print short paths), else at the folder's parent.
-  private static func workspace(forFolder folder: URL, near current: URL) -> Workspace {
-    let folder = folder.standardizedFileURL.resolvingSymlinksInPath()
-    let root = current.standardizedFileURL.resolvingSymlinksInPath()
-    if folder.path.hasPrefix(root.path + "/") {
-      return Workspace(root: root, chaptersFolder: String(folder.path.dropFirst(root.path.count + 1)))
-    }
-    return Workspace(root: folder.deletingLastPathComponent(), chaptersFolder: folder.lastPathComponent)
+    return (input, Workspace.forOutput(folder: output, near: current), "")
   }
 }

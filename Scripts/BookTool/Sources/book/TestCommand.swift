@@ -23,26 +23,11 @@ struct TestCommand: ParsableCommand {
       let (workspace, book, output) = try self.options.plannedTangle(lock: .shared)
       try report(output.diagnostics + output.drift(), outcome: "no test run")
       if let number = self.chapter {
-        arguments += ["--filter", try Self.filter(forChapter: number, in: book)]
+        arguments += ["--filter", try book.testFilter(forChapter: number)]
       }
       _ = FileManager.default.changeCurrentDirectoryPath(workspace.root.path)
     }
     try Self.runSwift(arguments + self.swiftTestArguments)
-  }
-
-  /// The `swift test --filter` pattern for a chapter's test targets: `^(CounterDataTests)\.`; fails in
-  /// compiler format (`<command-line>: error: …`) for an unknown chapter or one without tests.
-  static func filter(forChapter number: Int, in book: Book) throws -> String {
-    guard let chapter = book.chapter(numbered: number) else {
-      let known = book.chapters.compactMap(\.number).map(String.init).joined(separator: ", ")
-      try fail("no chapter numbered \(number); chapters are \(known)", rule: .unknownChapter)
-    }
-    guard !chapter.testTargets.isEmpty else {
-      try fail(
-        "the chapter has no test listings (blocks with file=Tests/…)", at: chapter.path,
-        rule: .chapterWithoutTests)
-    }
-    return "^(\(chapter.testTargets.joined(separator: "|")))\\."
   }
 
   /// Runs `swift` with the given arguments, passing its exit status on.

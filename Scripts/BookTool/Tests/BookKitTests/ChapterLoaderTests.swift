@@ -47,6 +47,21 @@ final class ChapterLoaderTests: WorkspaceTestCase {
     XCTAssertEqual(loaded.chapter.lines, ["# Café ☕️ 😀 中文", "", "Ångström.", ""])
   }
 
+  /// The no-change stamp of `book site` compares chapter files by `Chapter.sourceDigest(of:)`, unparsed:
+  /// it must be the digest the loader gives the chapter, whatever the bytes.
+  func testTheDigestOfAChapterFileIsTheDigestOfTheLoadedChapter() throws {
+    let texts = [
+      "", "# T\n", "# T\r\nCRLF\r\n", "lone\rCR", "\u{FEFF}# BOM\n", "# Café ☕️ 😀 中文\n", "no newline",
+      "# T\n\n```swift file=Sources/M/A.swift\nlet a = 1\n```\n",
+    ]
+    for text in texts {
+      let data = Data(text.utf8)
+      let loaded = try ChapterLoader.chapter(path: "Chapters/01-a.md", data: data).get()
+      XCTAssertEqual(loaded.chapter.sourceDigest, Chapter.sourceDigest(of: data), text.debugDescription)
+      XCTAssertNotEqual(Chapter.sourceDigest(of: data), Chapter.sourceDigest(of: data + Data("x".utf8)))
+    }
+  }
+
   func testLoadReportsANonUTF8ChapterAndLeavesItOut() throws {
     try self.fixture.writeChapter("01-good.md", chapterText([("swift file=Sources/M/A.swift", "let a = 1")]))
     try self.fixture.write("Chapters/02-bad.md", data: Data(Array("# Bad\n\nx".utf8) + [0xFF]))

@@ -193,12 +193,25 @@ final class ServeTests: XCTestCase {
   }
 
   func testServeFormatsFailuresLikeTheCompiler() {
-    XCTAssertEqual(
-      ServeCommand.errorLine("'Site/a' cannot be written", at: "Site/a", rule: .fileSystemError),
-      "Site/a:1:1: error: 'Site/a' cannot be written [file-system-error]")
-    XCTAssertEqual(
-      ServeCommand.errorLine("cannot render the site: x", at: nil, rule: .renderFailure),
-      "<command-line>: error: cannot render the site: x [render-failure]")
+    struct Other: Error, CustomStringConvertible { var description: String { "x" } }
+    let cases: [(error: any Error, lines: [String])] = [
+      (
+        Workspace.Failure.io(path: "Site/a", reason: "cannot be written"),
+        ["Site/a:1:1: error: 'Site/a' cannot be written [file-system-error]"]
+      ),
+      (Other(), ["<command-line>: error: cannot render the site: x [render-failure]"]),
+      (
+        DiagnosticsError([
+          Diagnostic(.error, id: .renderFailure, at: SourceLocation(path: "b.md", line: 2), "two"),
+          Diagnostic(.warning, id: .renderFailure, at: SourceLocation(path: "a.md", line: 1), "one"),
+        ]),
+        ["a.md:1:1: warning: one [render-failure]", "b.md:2:1: error: two [render-failure]"]
+      ),
+    ]
+    for (error, lines) in cases {
+      XCTAssertEqual(
+        CommandReport.lines(describing: error, context: "cannot render the site", rule: .renderFailure), lines)
+    }
   }
 
   /// Waits (bounded, 15 s) until a condition holds, failing the test if it never does.

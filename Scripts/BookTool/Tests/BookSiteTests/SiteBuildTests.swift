@@ -19,7 +19,8 @@ final class SiteBuildTests: XCTestCase {
     let workspace = try self.workspace(["01-one.md": "# One\n"])
     var timings = SiteTimings()
     let site = try SiteBuild.make(from: workspace, timings: &timings)
-    XCTAssertEqual(site.inputs, ["Chapters/01-one.md": ContentHash.of(Data("# One\n".utf8))])
+    XCTAssertEqual(site.chapters, ["Chapters/01-one.md": Chapter.sourceDigest(of: Data("# One\n".utf8)).hex])
+    XCTAssertEqual(site.inputs, [:])
     // The chapter is saved again while the site is being written.
     try workspace.write(Data("# One, edited\n".utf8), to: "Chapters/01-one.md")
     let plan = try SiteOutput(site: site.site, workspace: workspace, folder: "Site")
@@ -34,8 +35,41 @@ final class SiteBuildTests: XCTestCase {
     ])
     var timings = SiteTimings()
     let site = try SiteBuild.make(from: workspace, timings: &timings)
-    XCTAssertEqual(site.inputs.keys.sorted(), ["Chapters/01-one.md", "Chapters/book.json", "Chapters/img/p.png"])
+    XCTAssertEqual(site.chapters.keys.sorted(), ["Chapters/01-one.md"])
+    XCTAssertEqual(site.inputs.keys.sorted(), ["Chapters/book.json", "Chapters/img/p.png"])
     XCTAssertEqual(site.inputs["Chapters/img/p.png"], ContentHash.of(Data("png".utf8)))
+  }
+
+  func testTheStampIsCurrentUntilAChapterOrBookJSONIsEditedAddedOrRemoved() throws {
+    let edits: [(label: String, edit: (Workspace) throws -> Void)] = [
+      ("nothing", { _ in }),
+      ("a chapter edited", { try $0.write(Data("# One, edited\n".utf8), to: "Chapters/01-one.md") }),
+      ("a chapter added", { try $0.write(Data("# Three\n".utf8), to: "Chapters/03-three.md") }),
+      ("a chapter removed", { try $0.remove("Chapters/02-two.md", pruningEmptyFoldersUpTo: []) }),
+      ("book.json added", { try $0.write(Data("{\"title\": \"T\"}".utf8), to: "Chapters/book.json") }),
+    ]
+    for (label, edit) in edits {
+      let workspace = try self.workspace(["01-one.md": "# One\n", "02-two.md": "# Two\n\nText.\n"])
+      var timings = SiteTimings()
+      let site = try SiteBuild.make(from: workspace, timings: &timings)
+      let plan = try SiteOutput(site: site.site, workspace: workspace, folder: "Site")
+      _ = try plan.apply(to: workspace)
+      let stamp = SiteStamp.after(writing: site, output: plan)
+      try edit(workspace)
+      XCTAssertEqual(try stamp.isCurrent(input: workspace, output: workspace), label == "nothing", label)
+    }
+  }
+
+  func testRenderAndWriteWritesNothingWhenTheBookHasAnErrorAndOnlyChangesAfterwards() throws {
+    let workspace = try self.workspace(["01-one.md": "# One\n", "book.json": "{"])
+    let build = CachedSiteBuild(input: workspace, output: workspace, folder: "Site", caching: false)
+    var timings = SiteTimings()
+    XCTAssertThrowsError(try build.renderAndWrite(timings: &timings)) { XCTAssertTrue($0 is DiagnosticsError, "\($0)") }
+    XCTAssertFalse(workspace.exists("Site"), "nothing is written on error")
+    try workspace.write(Data("{\"title\": \"T\"}".utf8), to: "Chapters/book.json")
+    let written = try build.renderAndWrite(timings: &timings)
+    XCTAssertTrue(written.changes.written.contains("01-one.html"), "\(written.changes.written)")
+    XCTAssertFalse(try build.renderAndWrite(timings: &timings).changedFiles, "a second build writes nothing")
   }
 
   func testAnImageNamedLikeARenderedFileIsALocatedErrorAndNeverReplacesIt() throws {

@@ -4,14 +4,14 @@ import Foundation
 /// the file, so that locating every declaration of a long file stays linear.
 ///
 /// `[\n  {"image": "a.svg", "program": "P"}]` → `image` `a.svg` and `program` `P` at line 2.
-public struct CaptureLocations: Sendable {
+package struct CaptureLocations: Sendable {
   /// The declarations file's workspace path.
-  public var path: String
+  package var path: String
   /// Each key's values, as spelled between their quotes (JSON escapes kept), at their first location.
   private var found: [String: [Substring: SourceLocation]] = [:]
 
   /// The locations of `keys`' values in `data`, the file at `path`.
-  public init(data: Data?, path: String, keys: [String] = ["image", "program"]) {
+  package init(data: Data?, path: String, keys: [String] = ["image", "program"]) {
     self.path = path
     let text = String(decoding: data ?? Data(), as: UTF8.self)
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -25,7 +25,7 @@ public struct CaptureLocations: Sendable {
   }
 
   /// Where `key`'s value `value` is spelled first; line 1 when it is not found.
-  public func location(of key: String, value: String) -> SourceLocation {
+  package func location(of key: String, value: String) -> SourceLocation {
     let encoded = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\(value)\""
     let candidates = [encoded.dropFirst().dropLast(), Substring(value)]
     for candidate in candidates {

@@ -5,9 +5,9 @@ import Foundation
 /// it or no file is there yet.
 extension TerminalCapture {
   /// What `book capture` owns: the SVG pictures listed in `.book/captured-files`, inside `chaptersFolder`.
-  public static func outputKind(chaptersFolder: String) -> OwnedOutput.Kind {
+  package static func outputKind(chaptersFolder: String) -> OwnedOutput.Kind {
     OwnedOutput.Kind(
-      command: "book capture", folder: chaptersFolder, manifestPath: ".book/captured-files",
+      command: "book capture", folder: chaptersFolder, manifestPath: "\(Workspace.bookkeepingFolder)/captured-files",
       header: "# Files written by `book capture`; it keeps this list. Do not edit.", requiresMarker: false,
       pruneStops: [chaptersFolder], staleRule: .staleCapture, manifestRule: .staleCaptureManifest,
       allows: { $0.hasSuffix(".svg") })
@@ -15,7 +15,7 @@ extension TerminalCapture {
 
   /// Why a declared image path may not be drawn, or nil: it must be a plain relative path ending `.svg`
   /// (`images/a.svg`; never `../x`, `/x`, `01-a.md`).
-  public static func problem(withImage image: String) -> String? {
+  package static func problem(withImage image: String) -> String? {
     guard Workspace.plainPath(image) != nil else {
       return "must be a plain path inside the chapters folder (no '..', '.', empty part or leading '/')"
     }
@@ -25,7 +25,7 @@ extension TerminalCapture {
   /// Why a declared program may not be run, or nil: it must name one of the book's executables, a plain
   /// name found in the build's products folder (`Counter`, `animals-cli`; never `../../bin/sh`, `/bin/sh`
   /// or `.hidden`).
-  public static func problem(withProgram program: String) -> String? {
+  package static func problem(withProgram program: String) -> String? {
     let allowed = program.utf8.allSatisfy { byte in
       (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x5F || byte == 0x2D
     }
@@ -41,7 +41,7 @@ extension TerminalCapture {
   /// What `book check` can say about the pictures without running the programs: the output's drift with
   /// every declared, listed picture kept as it is (an interrupted `book capture`, a leftover temporary
   /// file, a listed picture no declaration names any more). `book capture --check` compares the bytes.
-  public static func outputDrift(in workspace: Workspace) throws -> [Diagnostic] {
+  package static func outputDrift(in workspace: Workspace) throws -> [Diagnostic] {
     let captures: [TerminalCapture]
     do {
       captures = try Self.declared(in: workspace)

@@ -7,7 +7,7 @@ extension TerminalCapture {
   static let padding = 16.0
 
   /// The SVG for `output`: `"Value: 1\n"` → an `<svg>` with a title, a background and one text line.
-  public func svg(for output: String) -> String {
+  package func svg(for output: String) -> String {
     var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while lines.last?.isEmpty == true { lines.removeLast() }
     if self.lastFrame == true, let blank = lines.lastIndex(of: "") {

@@ -1,14 +1,14 @@
 extension TerminalCapture {
   /// A transcript block of a chapter (```` ```text capture=NAME ````) and the capture it quotes.
-  public struct Transcript: Sendable {
+  package struct Transcript: Sendable {
     /// The block.
-    public var listing: Listing
+    package var listing: Listing
     /// The `capture=` attribute.
-    public var attribute: ListingAttribute
+    package var attribute: ListingAttribute
   }
 
   /// Every transcript block of the book, in book order.
-  public static func transcripts(in book: Book) -> [Transcript] {
+  package static func transcripts(in book: Book) -> [Transcript] {
     book.chapters.flatMap { chapter in
       chapter.listings.compactMap { listing in
         listing.capture.map { Transcript(listing: listing, attribute: $0) }
@@ -18,7 +18,7 @@ extension TerminalCapture {
 
   /// Compares every transcript block with what its capture's program prints now (`output` runs it), and
   /// returns the problems together with the transcript each out-of-date block should hold.
-  public static func checkTranscripts(
+  package static func checkTranscripts(
     in book: Book, captures: [TerminalCapture], output: (TerminalCapture) throws -> String
   ) throws -> (diagnostics: [Diagnostic], expected: [(Transcript, String)]) {
     var diagnostics: [Diagnostic] = []

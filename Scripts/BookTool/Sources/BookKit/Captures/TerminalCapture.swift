@@ -6,26 +6,26 @@ import Foundation
 /// `{"name": "counter-script", "image": "images/counter.svg", "title": "…", "program": "Counter",
 /// "input": "+\nq\n"}` runs the built `Counter` executable with that standard input. `book capture` draws
 /// the picture; a chapter's ```` ```text capture=counter-script ```` block must hold the transcript.
-public struct TerminalCapture: Codable, Hashable, Sendable {
+package struct TerminalCapture: Codable, Hashable, Sendable {
   /// The name a transcript block refers to with `capture=`, if any.
-  public var name: String?
+  package var name: String?
   /// The SVG's path, relative to the chapters folder (`images/counter-session.svg`), if it is drawn.
-  public var image: String?
+  package var image: String?
   /// The picture's accessible title.
-  public var title: String
+  package var title: String
   /// The executable target to run, from the build's products folder (`Counter`).
-  public var program: String
+  package var program: String
   /// What the program reads on standard input.
-  public var input: String
+  package var input: String
   /// Whether to draw only the last frame: the output after its last blank line (the screen as the
   /// session ends), rather than everything the program printed.
-  public var lastFrame: Bool?
+  package var lastFrame: Bool?
 
   /// The declarations file, inside the chapters folder.
-  public static let fileName = "captures.json"
+  package static let fileName = "captures.json"
 
   /// Creates a capture declaration.
-  public init(
+  package init(
     name: String? = nil, image: String?, title: String, program: String, input: String, lastFrame: Bool? = nil
   ) {
     self.name = name
@@ -37,7 +37,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
   }
 
   /// The captures declared in a workspace; none when there is no `captures.json`.
-  public static func declared(in workspace: Workspace) throws -> [TerminalCapture] {
+  package static func declared(in workspace: Workspace) throws -> [TerminalCapture] {
     let path = "\(workspace.chaptersFolder)/\(Self.fileName)"
     guard let data = try workspace.readIfPresent(path) else { return [] }
     let captures: [TerminalCapture]
@@ -66,7 +66,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
   /// Its name must be a plain one (`problem(withProgram:)`, checked again here), and it runs within
   /// `limits`: a program that hangs or prints without end is stopped with a located error.
   /// Its errors are located at `origin` (the declaration's `program`) when given, else at the executable.
-  public func run(
+  package func run(
     productsFolder products: URL, limits: Subprocess.Limits = .capture, origin: SourceLocation? = nil
   ) throws -> String {
     let executable = products.appendingPathComponent(self.program)
@@ -107,7 +107,7 @@ public struct TerminalCapture: Codable, Hashable, Sendable {
   /// The transcript a chapter shows for this run: the shell line that makes it, then the output.
   ///
   /// Input `"+\nq\n"` for `Counter` → `$ printf '+\nq\n' | .build/debug/Counter` and what it printed.
-  public func transcript(of output: String) -> String {
+  package func transcript(of output: String) -> String {
     var quoted = ""
     for character in self.input {
       switch character {

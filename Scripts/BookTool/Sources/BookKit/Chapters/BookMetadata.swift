@@ -6,20 +6,20 @@ import Foundation
 /// {"title": "Immutable Swift", "subtitle": "…", "parts": [{"title": "Part 0: Overview", "chapters": [0]}]}
 /// ```
 /// Without the file, the title is the chapters folder's name and there are no parts.
-public struct BookMetadata: Codable, Hashable, Sendable {
+package struct BookMetadata: Codable, Hashable, Sendable {
   /// A named group of chapters, listed by chapter number.
-  public struct Part: Codable, Hashable, Sendable {
+  package struct Part: Codable, Hashable, Sendable {
     /// The part's heading, e.g. `Part 1: Infra`.
-    public var title: String
+    package var title: String
     /// The numbers of its chapters (from their file names); numbers with no chapter are skipped.
-    public var chapters: [Int]
+    package var chapters: [Int]
     /// What the part will hold that is not written yet, said in the table of contents:
     /// `"Chapters 18 and 19: copy-on-write and benchmarks"`. A part with nothing written yet is listed
     /// only when it says what is to come.
-    public var toCome: String?
+    package var toCome: String?
 
     /// Creates a part.
-    public init(title: String, chapters: [Int], toCome: String? = nil) {
+    package init(title: String, chapters: [Int], toCome: String? = nil) {
       self.title = title
       self.chapters = chapters
       self.toCome = toCome
@@ -27,25 +27,25 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   }
 
   /// The book's title.
-  public var title: String
+  package var title: String
   /// A line under the title, if any.
-  public var subtitle: String?
+  package var subtitle: String?
   /// The parts, in order.
-  public var parts: [Part]
+  package var parts: [Part]
   /// Where the book's sources live, if it is published (shown on the index page).
-  public var repositoryURL: String?
+  package var repositoryURL: String?
   /// When the book was last changed, as the e-book's `dcterms:modified` says it: `2026-11-26` or
   /// `2026-11-26T09:30:00Z` (UTC). Written by the author, so that the same chapters give the same e-book.
-  public var modified: String?
+  package var modified: String?
   /// Each chapter's last verified result, from `Chapters/status.json` (`book tag --verify` writes it; it is
   /// not part of `book.json`); nil when there is none. The pages show it, so it is hashed with the rest.
   package var status: ChapterStatusRecord?
 
   /// The file name of the metadata, inside the chapters folder.
-  public static let fileName = "book.json"
+  package static let fileName = "book.json"
 
   /// Creates metadata.
-  public init(title: String, subtitle: String? = nil, parts: [Part] = [], repositoryURL: String? = nil) {
+  package init(title: String, subtitle: String? = nil, parts: [Part] = [], repositoryURL: String? = nil) {
     self.title = title
     self.subtitle = subtitle
     self.parts = parts
@@ -57,7 +57,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   }
 
   /// Decodes metadata; `parts` may be left out.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.title = try container.decode(String.self, forKey: .title)
     self.subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
@@ -82,7 +82,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
 
   /// The metadata of the book in `workspace`'s chapters folder, or the default when there is no
   /// `book.json`; a file that cannot be decoded is an error located at the file.
-  public static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
+  package static func load(from workspace: Workspace) throws -> Result<BookMetadata, DiagnosticsError> {
     try Self.load(
       try Self.file(inChaptersFolder: workspace.chaptersFolder, read: workspace.readIfPresent).data, in: workspace
     )
@@ -92,7 +92,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   /// The one reader of `book.json`: its path in the chapters folder `folder`, and its bytes as `read`
   /// gives them (from disk, from a git tree), nil when there is none. Every stage that needs the book's
   /// configuration, or its hash, reads it here.
-  public static func file(
+  package static func file(
     inChaptersFolder folder: String, read: (String) throws -> Data?
   ) rethrows -> (path: String, data: Data?) {
     let path = "\(folder)/\(Self.fileName)"
@@ -109,7 +109,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
   }
 
   /// Metadata decoded from the bytes of a `book.json` at `path`, or an error located at that file.
-  public static func decode(_ data: Data, path: String) -> Result<BookMetadata, DiagnosticsError> {
+  package static func decode(_ data: Data, path: String) -> Result<BookMetadata, DiagnosticsError> {
     do {
       return .success(try JSONDecoder().decode(BookMetadata.self, from: data))
     } catch {
@@ -138,7 +138,7 @@ public struct BookMetadata: Codable, Hashable, Sendable {
 extension BookMetadata {
   /// The chapters grouped as the book's parts say, skipping numbers with no chapter; chapters that no part
   /// lists follow in a group without a title. Indices are into `chapters`.
-  public func groups(of chapters: [Chapter]) -> [(title: String?, chapterIndices: [Int], toCome: String?)] {
+  package func groups(of chapters: [Chapter]) -> [(title: String?, chapterIndices: [Int], toCome: String?)] {
     var listed = Set<Int>()
     var groups: [(title: String?, chapterIndices: [Int], toCome: String?)] = self.parts.map { part in
       let indices = part.chapters.compactMap { number in chapters.firstIndex { $0.number == number } }

@@ -1,16 +1,16 @@
 /// A heading of a chapter, with the stable anchor the site gives it.
-public struct Section: Hashable, Sendable {
+package struct Section: Hashable, Sendable {
   /// The heading level, 1 to 6.
-  public var level: Int
+  package var level: Int
   /// The heading's plain text.
-  public var title: String
+  package var title: String
   /// The anchor id: GitHub-style, unique within the chapter (`The Store` → `the-store`).
-  public var id: String
+  package var id: String
   /// The heading's chapter line.
-  public var line: Int
+  package var line: Int
 
   /// Creates a section.
-  public init(level: Int, title: String, id: String, line: Int) {
+  package init(level: Int, title: String, id: String, line: Int) {
     self.level = level
     self.title = title
     self.id = id
@@ -23,7 +23,7 @@ extension Chapter {
   /// `a-1`, `a-2` for repeats), but never one an earlier heading took (`## A`, `## A`, `## A-1` give `a`,
   /// `a-1`, `a-1-1`), and never one of the page's own ids (see `Section.isReserved`: `## Search` gives
   /// `section-search`).
-  public var sections: [Section] {
+  package var sections: [Section] {
     var ids = SectionIDs()
     var sections: [Section] = []
     self.document.forEachNode { node in
@@ -35,13 +35,13 @@ extension Chapter {
   }
 
   /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
-  public var pageName: String {
+  package var pageName: String {
     let fileName = self.path.split(separator: "/").last.map(String.init) ?? self.path
     return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
   }
 
   /// A GitHub-style anchor: lowercase, spaces to hyphens, punctuation dropped: `What's *new*?` → `whats-new`.
-  public static func slug(_ title: String) -> String {
+  package static func slug(_ title: String) -> String {
     // ASCII titles (nearly all) by bytes: the same result without Unicode property lookups.
     if title.utf8.allSatisfy({ $0 < 0x80 }) {
       var bytes: [UInt8] = []

@@ -1,23 +1,25 @@
+import Foundation
+
 /// One chapter of the book: a Markdown file under `Chapters/`, parsed, with its code listings.
-public struct Chapter: Hashable, Sendable {
+package struct Chapter: Hashable, Sendable {
   /// The path relative to the workspace root, e.g. `Chapters/01-immutable-data.md`.
-  public var path: String
+  package var path: String
   /// The number from the file name's leading digits (`01-…` → 1), if it has any.
-  public var number: Int?
+  package var number: Int?
   /// The plain text of the chapter's first heading, or the file name when it has none.
-  public var title: String
+  package var title: String
   /// The parsed Markdown.
-  public var document: MarkdownNode
+  package var document: MarkdownNode
   /// Every fenced code block, in document order, with its parsed tag.
-  public var listings: [Listing]
+  package var listings: [Listing]
   /// The source text, split into lines without their terminators.
-  public var lines: [Substring]
+  package var lines: [Substring]
   /// A digest of the source text, byte for byte (line terminators included): what the site's caches
   /// key a chapter's own pages by.
-  public var sourceDigest: ContentDigest
+  package var sourceDigest: ContentDigest
 
   /// Creates a chapter from its parts.
-  public init(
+  package init(
     path: String, number: Int?, title: String, document: MarkdownNode, listings: [Listing],
     lines: [Substring], sourceDigest: ContentDigest? = nil
   ) {
@@ -29,16 +31,23 @@ public struct Chapter: Hashable, Sendable {
     self.lines = lines
     self.sourceDigest = sourceDigest ?? ContentDigest.of(lines.joined(separator: "\n"))
   }
+
+  /// The `sourceDigest` a chapter file's bytes give, without decoding or parsing them: the loader's
+  /// strict UTF-8 decoding keeps every byte, and a text's digest is that of its UTF-8 bytes
+  /// (`ContentDigest.of(bytes:)`), so a build's no-change stamp compares files with the chapters it read.
+  package static func sourceDigest(of data: Data) -> ContentDigest {
+    ContentDigest.of(bytes: data)
+  }
 }
 
 extension Chapter {
   /// The chapter number from a file name: `03-counter-data.md` → 3, `preface.md` → nil.
-  public static func number(fromFileName name: String) -> Int? {
+  package static func number(fromFileName name: String) -> Int? {
     Int(name.prefix { $0.isASCII && $0.isNumber })
   }
 
   /// The test targets this chapter's listings write into: `Tests/CounterDataTests/X.swift` → `CounterDataTests`.
-  public var testTargets: [String] {
+  package var testTargets: [String] {
     var seen: [String] = []
     for listing in self.listings {
       guard case .tangled(let directive) = listing.tag, let target = directive.testTarget else { continue }

@@ -1,22 +1,19 @@
 import Foundation
 
 /// Reads the chapters of a book from disk into `Chapter` values, in book order.
-public enum ChapterLoader {
-  /// What loading a book's chapters gives: the chapters, every diagnostic found while reading them, and
-  /// the bytes read (for a build's stamp: it must describe exactly what was loaded).
-  public struct Loaded: Sendable {
+package enum ChapterLoader {
+  /// What loading a book's chapters gives: the chapters and every diagnostic found while reading them.
+  package struct Loaded: Sendable {
     /// The chapters that could be read, in book order.
-    public var chapters: [Chapter]
+    package var chapters: [Chapter]
     /// Problems found while reading and parsing them, in file order.
-    public var diagnostics: [Diagnostic]
-    /// Every chapter file read, with its bytes, in book order.
-    public var files: [(path: String, data: Data)]
+    package var diagnostics: [Diagnostic]
   }
 
   /// The chapters of the workspace, in file-name order, with every diagnostic found while reading them.
   ///
   /// Only reading a file can fail; a chapter that is not UTF-8 is reported and left out.
-  public static func load(
+  package static func load(
     from workspace: Workspace
   ) throws -> (chapters: [Chapter], diagnostics: [Diagnostic]) {
     let loaded = try Self.load(paths: try workspace.chapterPaths(), read: workspace.read)
@@ -24,12 +21,12 @@ public enum ChapterLoader {
   }
 
   /// A chapter file's bytes parsed (`chapter(path:data:)`), or why they cannot be.
-  public typealias Parsed = Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError>
+  package typealias Parsed = Result<(chapter: Chapter, diagnostics: [Diagnostic]), DiagnosticsError>
 
   /// The one loop that reads a book's chapters, from disk (a workspace) or from a git tree (`book tag`):
   /// each file at `paths` is read with `read`, in order, then parsed with `parse` on every core, biggest
   /// first. A file whose name cannot be a chapter's is reported and not read.
-  public static func load(
+  package static func load(
     paths: [String], read: (String) throws -> Data,
     parse: @escaping @Sendable (_ path: String, _ data: Data) -> Parsed = { Self.chapter(path: $0, data: $1) }
   ) throws -> Loaded {
@@ -54,11 +51,11 @@ public enum ChapterLoader {
         diagnostics += error.diagnostics
       }
     }
-    return Loaded(chapters: chapters, diagnostics: diagnostics, files: files)
+    return Loaded(chapters: chapters, diagnostics: diagnostics)
   }
 
   /// Builds a chapter from a file's bytes, or reports why it cannot.
-  public static func chapter(path: String, data: Data) -> Parsed {
+  package static func chapter(path: String, data: Data) -> Parsed {
     if let problem = Self.nameProblem(path: path) { return .failure(DiagnosticsError([problem])) }
     guard let source = String(validatingUTF8Data: data) else {
       let location = Self.firstInvalidUTF8(in: data, path: path)
@@ -72,12 +69,12 @@ public enum ChapterLoader {
 
   /// The longest chapter file name, in bytes: its pages (`NAME.changes.html`) must fit the usual
   /// 255-byte limit of a file name.
-  public static let maximumNameBytes = 100
+  package static let maximumNameBytes = 100
 
   /// Why a chapter file's name cannot be used, or nil: only ASCII letters, digits, `.`, `_` and `-`, at
   /// most `maximumNameBytes`. A name reaches generated Swift (`#sourceLocation(file: "…")`), manifests
   /// of one path per line, and page names; `02-a"b.md` or a name with a newline would break them.
-  public static func nameProblem(path: String) -> Diagnostic? {
+  package static func nameProblem(path: String) -> Diagnostic? {
     let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     let plain = name.utf8.allSatisfy { byte in
       (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
@@ -97,7 +94,7 @@ public enum ChapterLoader {
   }
 
   /// Builds a chapter from its text.
-  public static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
+  package static func chapter(path: String, source: String) -> (chapter: Chapter, diagnostics: [Diagnostic]) {
     let parsed = MarkdownParser.parse(source, path: path)
     var document = parsed.document
     // Lines end as CommonMark (and cmark-gfm's line numbers) say: at "\n", "\r\n" or a lone "\r".

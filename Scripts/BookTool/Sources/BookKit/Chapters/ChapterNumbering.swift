@@ -1,11 +1,11 @@
 /// The rule `book tag` adds to a book's own: every chapter file is named `NN-name.md` and no two share a
 /// number, because each chapter becomes the tag `chapter-NN` (two `01-` chapters would fight over one tag).
-public enum ChapterNumbering {
+package enum ChapterNumbering {
   /// A located error for every chapter path without an explicit number, and for every chapter whose
   /// number an earlier chapter already has (with a note at that chapter).
   ///
   /// `Chapters/01-a.md`, `Chapters/01-b.md` → `Chapters/01-b.md:1:1: error: … [duplicate-chapter-number]`.
-  public static func problems(in paths: [String]) -> [Diagnostic] {
+  package static func problems(in paths: [String]) -> [Diagnostic] {
     var first: [Int: String] = [:]
     var problems: [Diagnostic] = []
     for path in paths.sorted() {

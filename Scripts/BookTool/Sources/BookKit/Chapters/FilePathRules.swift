@@ -2,9 +2,9 @@
 ///
 /// `Sources/ImmutableData/Store.swift` and `Package.swift` (the book's manifest) are fine; `../x.swift`,
 /// `/tmp/x.swift` and `Scripts/x.swift` are not.
-public enum FilePathRules {
+package enum FilePathRules {
   /// The book package's manifest, the one tangled file outside `Sources/` and `Tests/`.
-  public static let manifest = "Package.swift"
+  package static let manifest = Workspace.manifestFile
 
   /// Appends a diagnostic for each rule `path` breaks.
   static func check(
@@ -16,7 +16,7 @@ public enum FilePathRules {
   }
 
   /// Why the tool may not write `path` (a rule identifier and a message), or nil if it may.
-  public static func problem(with path: String, key: String = "file") -> (id: RuleID, message: String)? {
+  package static func problem(with path: String, key: String = "file") -> (id: RuleID, message: String)? {
     self.message(for: path, key: key).map { message in
       let escapes = path.hasPrefix("/") || path.hasPrefix("~") || path.split(separator: "/").contains("..")
       return (escapes ? .fileOutsideWorkspace : .fileNotOwned, message)
@@ -37,7 +37,7 @@ public enum FilePathRules {
       return "'\(key)=\(path)' must not contain backslashes or quotes"
     }
     if path == Self.manifest { return nil }
-    guard parts.count >= 3, parts[0] == "Sources" || parts[0] == "Tests" else {
+    guard parts.count >= 3, parts[0] == Workspace.sourcesFolder || parts[0] == Workspace.testsFolder else {
       return "'\(key)=\(path)' is not a file the tool owns: tangled files are Package.swift and files in "
         + "Sources/<Target>/ or Tests/<Target>/"
     }

@@ -1,35 +1,35 @@
 /// A fenced code block of a chapter, with the attributes of its info string and what they ask for.
-public struct Listing: Hashable, Sendable {
+package struct Listing: Hashable, Sendable {
   /// Which listing of the book this is: its chapter and its place there.
-  public var id: ListingID
+  package var id: ListingID
   /// What the block is (tangled, a test, an excerpt, a diagram, …), decided once from its tag.
-  public var kind: ListingKind
+  package var kind: ListingKind
   /// The first word of the info string (`swift`), or empty.
-  public var language: String
+  package var language: String
   /// The `key=value` words after the language, in the order written.
-  public var attributes: [ListingAttribute]
+  package var attributes: [ListingAttribute]
   /// The block's code, exactly as the reader sees it, ending with a newline unless empty.
-  public var code: String
+  package var code: String
   /// Where the opening fence starts.
-  public var fence: SourceLocation
+  package var fence: SourceLocation
   /// What the tool does with the block.
-  public var tag: ListingTag
+  package var tag: ListingTag
   /// Where the `file=` attribute is written (diagnostics about the generated file point there), if any.
-  public var fileAttribute: SourceLocation?
+  package var fileAttribute: SourceLocation?
   /// The run a transcript quotes: its `capture=NAME` attribute, on a transcript only.
-  public var capture: ListingAttribute?
+  package var capture: ListingAttribute?
 
   /// The chapter line of the block's first code line (the line after the opening fence).
-  public var firstCodeLine: Int { self.fence.line + 1 }
+  package var firstCodeLine: Int { self.fence.line + 1 }
 
   /// Where the block's code starts: its first code line, at the fence's column (a block indented inside a
   /// list item starts there).
-  public var codeStart: SourceLocation {
+  package var codeStart: SourceLocation {
     SourceLocation(path: self.fence.path, line: self.firstCodeLine, column: self.fence.column)
   }
 
   /// Creates a listing; its kind follows from its tag, language and `capture=`.
-  public init(
+  package init(
     id: ListingID, language: String, attributes: [ListingAttribute], code: String, fence: SourceLocation,
     tag: ListingTag
   ) {
@@ -47,26 +47,26 @@ public struct Listing: Hashable, Sendable {
 
   /// Whether the block shows test code (tangled into `Tests/`, or an excerpt of a file there): the site
   /// folds it away and does not number it.
-  public var showsTest: Bool {
+  package var showsTest: Bool {
     switch self.tag {
     case .tangled(let directive): directive.testTarget != nil
-    case .excerpt(let source?): source.file.hasPrefix("Tests/")
+    case .excerpt(let source?): source.file.hasPrefix("\(Workspace.testsFolder)/")
     case .excerpt(nil), .prose, .invalid: false
     }
   }
 }
 
 /// One `key=value` word of a code block's info string, with where it is written.
-public struct ListingAttribute: Hashable, Sendable {
+package struct ListingAttribute: Hashable, Sendable {
   /// The part before `=`.
-  public var key: String
+  package var key: String
   /// The part after `=`; nil when the word has no `=`.
-  public var value: String?
+  package var value: String?
   /// Where the word starts on the fence line.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// Creates an attribute.
-  public init(key: String, value: String?, location: SourceLocation) {
+  package init(key: String, value: String?, location: SourceLocation) {
     self.key = key
     self.value = value
     self.location = location
@@ -74,7 +74,7 @@ public struct ListingAttribute: Hashable, Sendable {
 }
 
 /// What the tool does with a code block.
-public enum ListingTag: Hashable, Sendable {
+package enum ListingTag: Hashable, Sendable {
   /// Tangled into a workspace file.
   case tangled(TangleDirective)
   /// A Swift block shown, never compiled: marked `compile=false` (a sketch), or naming the tangled code it
@@ -87,9 +87,9 @@ public enum ListingTag: Hashable, Sendable {
 }
 
 /// Where a tangled block goes and how it changes its file.
-public struct TangleDirective: Hashable, Sendable {
+package struct TangleDirective: Hashable, Sendable {
   /// How a block changes the chunks of its file.
-  public enum Operation: Hashable, Sendable {
+  package enum Operation: Hashable, Sendable {
     /// Adds a chunk (appended, or placed after `after`), or replaces a chunk of an earlier chapter.
     case define
     /// Replaces a chunk that must already exist (`mode=replace`).
@@ -99,16 +99,16 @@ public struct TangleDirective: Hashable, Sendable {
   }
 
   /// The generated file's path, relative to the workspace root (`Sources/ImmutableData/Store.swift`).
-  public var file: String
+  package var file: String
   /// The chunk's name, if the block has one.
-  public var chunk: String?
+  package var chunk: String?
   /// What the block does to its file.
-  public var operation: Operation
+  package var operation: Operation
   /// For a new chunk, the chunk it goes right after.
-  public var after: String?
+  package var after: String?
 
   /// Creates a directive.
-  public init(file: String, chunk: String? = nil, operation: Operation = .define, after: String? = nil) {
+  package init(file: String, chunk: String? = nil, operation: Operation = .define, after: String? = nil) {
     self.file = file
     self.chunk = chunk
     self.operation = operation
@@ -116,35 +116,35 @@ public struct TangleDirective: Hashable, Sendable {
   }
 
   /// The SwiftPM target the file belongs to: `Sources/ImmutableData/Store.swift` → `ImmutableData`.
-  public var target: String {
+  package var target: String {
     let parts = self.file.split(separator: "/")
     return parts.count > 1 ? String(parts[1]) : ""
   }
 
   /// The test target, when the file lies under `Tests/`.
-  public var testTarget: String? {
-    self.file.hasPrefix("Tests/") ? self.target : nil
+  package var testTarget: String? {
+    self.file.hasPrefix("\(Workspace.testsFolder)/") ? self.target : nil
   }
 }
 
 /// The tangled code an excerpt quotes: `excerpt=Sources/A/B.swift#store` → file and chunk `store`.
-public struct ExcerptSource: Hashable, Sendable {
+package struct ExcerptSource: Hashable, Sendable {
   /// The tangled file, relative to the workspace root.
-  public var file: String
+  package var file: String
   /// The chunk of that file, or nil for the whole file.
-  public var chunk: String?
+  package var chunk: String?
   /// Where the `excerpt=` attribute is written.
-  public var location: SourceLocation
+  package var location: SourceLocation
 
   /// Creates a source.
-  public init(file: String, chunk: String? = nil, location: SourceLocation) {
+  package init(file: String, chunk: String? = nil, location: SourceLocation) {
     self.file = file
     self.chunk = chunk
     self.location = location
   }
 
   /// `PATH` or `PATH#CHUNK`, as written in the attribute.
-  public var reference: String {
+  package var reference: String {
     self.chunk.map { "\(self.file)#\($0)" } ?? self.file
   }
 }

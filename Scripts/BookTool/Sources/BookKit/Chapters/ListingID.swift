@@ -5,18 +5,18 @@
 /// book gains a chapter; only a block added above it in its own chapter renumbers it. Every stage that
 /// needs a listing again (a chunk's caption, a diagram's figure, a changes page's link) finds it by this
 /// identity, never by its line.
-public struct ListingID: Hashable, Sendable, CustomStringConvertible {
+package struct ListingID: Hashable, Sendable, CustomStringConvertible {
   /// The chapter's path relative to the workspace root (`Chapters/03-counter.md`).
-  public var chapter: String
+  package var chapter: String
   /// The block's place among the chapter's fenced code blocks, in document order, from 0.
-  public var ordinal: Int
+  package var ordinal: Int
 
   /// Creates an identifier.
-  public init(chapter: String, ordinal: Int) {
+  package init(chapter: String, ordinal: Int) {
     self.chapter = chapter
     self.ordinal = ordinal
   }
 
   /// `Chapters/03-counter.md#2`.
-  public var description: String { "\(self.chapter)#\(self.ordinal)" }
+  package var description: String { "\(self.chapter)#\(self.ordinal)" }
 }

@@ -3,7 +3,7 @@
 ///
 /// A new kind of listing (a data figure drawn from a table, say) is a new case here and in
 /// `init(tag:language:capture:)`; the compiler then lists every stage that must decide what to do with it.
-public enum ListingKind: Hashable, Sendable, CaseIterable {
+package enum ListingKind: Hashable, Sendable, CaseIterable {
   /// Swift tangled into the manifest or a file under `Sources/`.
   case tangled
   /// Swift tangled into a file under `Tests/` (the site folds it away and does not number it).

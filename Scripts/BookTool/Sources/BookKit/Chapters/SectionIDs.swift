@@ -1,13 +1,13 @@
 extension Section {
   /// The ids every chapter page gives elements of its own (the page template's menu toggle, search
   /// field, search results and main region), which no heading may take.
-  public static let reservedIDs: Set<String> = ["menu-toggle", "search", "search-results", "book--content"]
+  package static let reservedIDs: Set<String> = ["menu-toggle", "search", "search-results", "book--content"]
   /// The beginnings of ids the page makes from other things than headings: footnotes (`fn-label`,
   /// `fnref-label`) and diagrams (`diagram-01-x-12`). Listing and figure anchors already avoid headings.
-  public static let reservedPrefixes = ["fn-", "fnref-", "diagram-"]
+  package static let reservedPrefixes = ["fn-", "fnref-", "diagram-"]
 
   /// Whether a heading's slug would be an id the page gives something else.
-  public static func isReserved(_ id: String) -> Bool {
+  package static func isReserved(_ id: String) -> Bool {
     Self.reservedIDs.contains(id) || Self.reservedPrefixes.contains { id.hasPrefix($0) }
   }
 }

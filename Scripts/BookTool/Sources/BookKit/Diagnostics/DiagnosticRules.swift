@@ -2,7 +2,7 @@ extension RuleID {
   /// Every rule a chapter can break on its way to tangled files, as `book tangle` and `book check` report
   /// them: tag attributes, `file=` paths, chunk operations and the chapter's encoding. The one list the
   /// tests and the catalogue of bad inputs are checked against.
-  public static let chapterRules: [RuleID] = [
+  package static let chapterRules: [RuleID] = [
     .afterOnExistingChunk, .afterWithMode, .attributeWithoutFile, .attributeWithoutValue, .chunkNotDefined,
     .duplicateChunk, .excerptNotSwift, .excerptWithChunk, .excerptWithFile, .fileNotOwned, .fileOutsideWorkspace,
     .invalidCompile, .invalidMode, .modeWithoutChunk, .notUtf8, .repeatedAttribute, .tangledNonSwift,
@@ -13,23 +13,23 @@ extension RuleID {
   /// The chapter rules that stop every command, `book site` included, and not only tangling: a chapter
   /// that cannot be read as text, whose Markdown nests too deep for the tool to walk, or whose table rows
   /// are too wide for cmark-gfm to read in reasonable time.
-  public static let chapterReadingRules: Set<RuleID> = [.nestingTooDeep, .notUtf8, .tableTooWide, .invalidChapterName]
+  package static let chapterReadingRules: Set<RuleID> = [.nestingTooDeep, .notUtf8, .tableTooWide, .invalidChapterName]
 
   /// The rules `book tag` adds to the chapters' own: one explicit, unique number per chapter file.
-  public static let tagRules: [RuleID] = [.duplicateChapterNumber, .unnumberedChapter]
+  package static let tagRules: [RuleID] = [.duplicateChapterNumber, .unnumberedChapter]
 
   /// The rules `book check` reports when generated files are out of step with the chapters.
-  public static let generatedFileRules: [RuleID] = [
+  package static let generatedFileRules: [RuleID] = [
     .generatedFileDrift, .missingGeneratedFile, .staleGeneratedFile, .staleManifest, .interruptedOutput,
     .invalidOutputManifest,
   ]
 
   /// The rules `book site` and `book check` report about how a Mermaid diagram renders; warnings, which
   /// do not fail a command.
-  public static let diagramWarningRules: [RuleID] = [.diagramTooWide]
+  package static let diagramWarningRules: [RuleID] = [.diagramTooWide]
 
   /// The rules `book capture` reports about the pictures of the book's programs.
-  public static let captureRules: [RuleID] = [
+  package static let captureRules: [RuleID] = [
     .captureDrift, .captureProgramFailed, .captureProgramMissing, .invalidCaptures, .unknownCapture, .staleCapture,
     .staleCaptureManifest,
   ]

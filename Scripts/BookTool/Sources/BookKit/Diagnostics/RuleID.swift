@@ -5,7 +5,7 @@
 /// the rule tables of the tool's guide (`Scripts/BookTool/README.md`) are checked against `allCases`. A
 /// case's name is its identifier in lower camel case (`unknown-attribute` → `unknownAttribute`), so either
 /// can be found from the other.
-public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+package enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   // Listing tags and `file=` paths.
   /// An attribute the tool does not know.
   case unknownAttribute = "unknown-attribute"
@@ -202,5 +202,5 @@ public enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConver
   case note = "note"
 
   /// The identifier as printed: `unknown-attribute`.
-  public var description: String { self.rawValue }
+  package var description: String { self.rawValue }
 }

@@ -1,26 +1,26 @@
 /// A place in a workspace file: a path relative to the workspace root, and a 1-based line and column.
 ///
 /// Printed the way compilers print them, so editors can jump there: `Chapters/01-store.md:12:5`.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The file's path, relative to the workspace root.
-  public var path: String
+  package var path: String
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column, counted in UTF-8 bytes as cmark-gfm and the Swift compiler count them.
-  public var column: Int
+  package var column: Int
 
   /// Creates a location.
-  public init(path: String, line: Int, column: Int = 1) {
+  package init(path: String, line: Int, column: Int = 1) {
     self.path = path
     self.line = line
     self.column = column
   }
 
   /// `path:line:column`.
-  public var description: String { "\(self.path):\(self.line):\(self.column)" }
+  package var description: String { "\(self.path):\(self.line):\(self.column)" }
 
   /// Orders locations by path, then line, then column, so diagnostics print in reading order.
-  public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+  package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.path, lhs.line, lhs.column) < (rhs.path, rhs.line, rhs.column)
   }
 }

@@ -1,9 +1,9 @@
 /// A node of a parsed Markdown document, copied out of cmark-gfm's tree into plain Swift values.
 ///
 /// Every later stage (the chapter model, the site) walks these values; only `MarkdownParser` touches C.
-public struct MarkdownNode: Hashable, Sendable {
+package struct MarkdownNode: Hashable, Sendable {
   /// What a node is, with the data that kind carries.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// The whole file: the root of the tree.
     case document
     /// A `>` block quote.
@@ -57,21 +57,21 @@ public struct MarkdownNode: Hashable, Sendable {
   }
 
   /// What the node is.
-  public var kind: Kind
+  package var kind: Kind
   /// The node's children, in document order.
-  public var children: [MarkdownNode]
+  package var children: [MarkdownNode]
   /// The 1-based line and column where the node starts in its source file.
-  public var startLine: Int
+  package var startLine: Int
   /// The 1-based column where the node starts.
-  public var startColumn: Int
+  package var startColumn: Int
   /// The 1-based last line. Reliable for code blocks only (see the toolchain notes).
-  public var endLine: Int
+  package var endLine: Int
   /// For a fenced code block of a loaded chapter, its place among the chapter's listings
   /// (`ListingID.ordinal`, set by `ChapterLoader`); nil for every other node.
-  public var listing: Int?
+  package var listing: Int?
 
   /// Creates a node.
-  public init(
+  package init(
     kind: Kind, children: [MarkdownNode] = [], startLine: Int = 0, startColumn: Int = 0, endLine: Int = 0
   ) {
     self.kind = kind
@@ -84,7 +84,7 @@ public struct MarkdownNode: Hashable, Sendable {
 
 extension MarkdownNode {
   /// Calls `visit` on this node and every descendant, parents before children, in document order.
-  public func forEachNode(_ visit: (MarkdownNode) throws -> Void) rethrows {
+  package func forEachNode(_ visit: (MarkdownNode) throws -> Void) rethrows {
     try visit(self)
     for child in self.children {
       try child.forEachNode(visit)
@@ -101,7 +101,7 @@ extension MarkdownNode {
   }
 
   /// The concatenated text of this node's inline descendants: `# Hello *world*` → `Hello world`.
-  public var plainText: String {
+  package var plainText: String {
     switch self.kind {
     case .text(let text), .code(let text): return text
     case .softBreak, .lineBreak: return " "

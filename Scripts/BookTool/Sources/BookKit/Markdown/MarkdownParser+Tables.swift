@@ -3,7 +3,7 @@ extension MarkdownParser {
   /// row (measured with 0.29.0.gfm.6: a row of 20,000 cells takes 2.5 s, one of 40,000 cells 10 s), so a
   /// chapter with a longer line is read without tables, and that is an error. A table a reader can
   /// follow has a dozen columns.
-  public static let maximumPipesPerLine = 500
+  package static let maximumPipesPerLine = 500
 
   /// The 1-based number of the first line with more than `maximumPipesPerLine` `|`, or nil. Lines end
   /// at "\n", "\r\n" or a lone "\r", as cmark-gfm counts them.

@@ -12,7 +12,7 @@ import Synchronization
 /// This is the only place that touches the C library's tree: it walks it once, copies every node with its
 /// source position, and frees the C memory before returning. Parsing Markdown never fails; content nested
 /// deeper than `maximumDepth` is reported and left out, so that no later walk can overflow the stack.
-public enum MarkdownParser {
+package enum MarkdownParser {
   /// The GFM extensions every document is parsed with.
   static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
 
@@ -25,7 +25,7 @@ public enum MarkdownParser {
   /// the tree, bounds every one of those walks at once; rewriting each of them iteratively would not
   /// bound the ones written later. Real prose nests a dozen levels at most; 100 levels of recursion
   /// take well under a megabyte of stack, even on a secondary thread and in a debug build.
-  public static let maximumDepth = 100
+  package static let maximumDepth = 100
 
   /// Held from a parser's creation to the end of its parse (and around the extensions' one-time
   /// registration, which is not thread-safe either). cmark-gfm keeps the inline parser's table of
@@ -44,14 +44,14 @@ public enum MarkdownParser {
   /// Parses `source` into a document node: `"# Hi"` → `document[heading(1)[text("Hi")]]`.
   ///
   /// Content nested deeper than `maximumDepth` is left out of the tree; `parse(_:path:)` reports it.
-  public static func parse(_ source: String) -> MarkdownNode {
+  package static func parse(_ source: String) -> MarkdownNode {
     Self.parse(source, path: "").document
   }
 
   /// Parses `source`, read from the workspace file `path`, into a document node, with an error at the
   /// first place nested deeper than `maximumDepth` (whose content is left out of the tree), and one at the
   /// first line with more than `maximumPipesPerLine` `|` (the chapter is then read without tables).
-  public static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
+  package static func parse(_ source: String, path: String) -> (document: MarkdownNode, diagnostics: [Diagnostic]) {
     var utf8 = Array(source.utf8)
     let wideLine = Self.firstLineWithTooManyPipes(in: utf8)
     let root = Self.cmarkParsing.withLock { _ in

@@ -6,28 +6,28 @@ import Foundation
 /// The same file is the apply's journal: before touching any file, `OwnedOutput.apply` writes the list
 /// of every path it may create or remove with the `incompleteLine` under the header; the complete list
 /// replaces it at the end. A run killed in between leaves a list that still names every file it touched.
-public struct OutputManifest: Equatable, Sendable {
+package struct OutputManifest: Equatable, Sendable {
   /// One listed path with its 1-based line.
-  public struct Entry: Equatable, Sendable {
+  package struct Entry: Equatable, Sendable {
     /// The 1-based line in the manifest.
-    public var line: Int
+    package var line: Int
     /// The path as written.
-    public var path: String
+    package var path: String
   }
 
   /// The line that marks the list of an apply still under way (or killed).
-  public static let incompleteLine = "# incomplete: a run was interrupted here; the next run finishes it"
+  package static let incompleteLine = "# incomplete: a run was interrupted here; the next run finishes it"
 
   /// The entries, in file order.
-  public var entries: [Entry]
+  package var entries: [Entry]
   /// Whether the list is a journal left by an interrupted run.
-  public var isIncomplete: Bool
+  package var isIncomplete: Bool
 
   /// The listed paths.
-  public var paths: [String] { self.entries.map(\.path) }
+  package var paths: [String] { self.entries.map(\.path) }
 
   /// Parses a manifest's bytes: every line that is neither empty nor a `#` comment is an entry.
-  public init(data: Data?) {
+  package init(data: Data?) {
     let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
     let lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
     self.isIncomplete = lines.contains { $0 == Self.incompleteLine }
@@ -39,7 +39,7 @@ public struct OutputManifest: Equatable, Sendable {
   /// The bytes of a list of paths under `header`: sorted, one per line, marked incomplete when asked.
   ///
   /// `["b", "a"]` under `# H` → `# H\na\nb\n`.
-  public static func data(header: String, paths: some Sequence<String>, incomplete: Bool = false) -> Data {
+  package static func data(header: String, paths: some Sequence<String>, incomplete: Bool = false) -> Data {
     let lines = [header] + (incomplete ? [Self.incompleteLine] : []) + Set(paths).sorted()
     return Data((lines.joined(separator: "\n") + "\n").utf8)
   }

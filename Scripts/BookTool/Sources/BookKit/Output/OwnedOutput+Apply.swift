@@ -3,21 +3,21 @@ import Foundation
 /// Applying a plan: journal first, then files, then the complete manifest.
 extension OwnedOutput {
   /// What applying the output changed.
-  public struct Changes: Sendable {
+  package struct Changes: Sendable {
     /// Files written because their bytes changed (relative to the kind's folder), sorted.
-    public var written: [String]
+    package var written: [String]
     /// Stale files removed (relative to the kind's folder), sorted.
-    public var removed: [String]
+    package var removed: [String]
   }
 
   /// Whether applying would change nothing on disk.
-  public var isCurrent: Bool {
+  package var isCurrent: Bool {
     !self.targets.contains(where: \.isOutOfDate) && self.staleFiles.isEmpty && self.leftovers.isEmpty
       && self.isManifestCurrent
   }
 
   /// Whether the manifest on disk is the one to write; no manifest is current while there is nothing to list.
-  public var isManifestCurrent: Bool {
+  package var isManifestCurrent: Bool {
     self.currentManifest == self.manifest || (self.currentManifest == nil && self.targets.isEmpty)
   }
 
@@ -41,7 +41,7 @@ extension OwnedOutput {
   /// complete manifest replaces the journal. After a kill in (1) the old manifest stands and at most its
   /// temporary file is left; after (2) or (3) every file touched is listed, so the next run owns it,
   /// finishes the work and removes what is stale, and `book check` reports `interrupted-output`.
-  public func apply(to workspace: Workspace) throws -> Changes {
+  package func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     guard !self.isCurrent else { return Changes(written: [], removed: []) }
     let journal = OutputManifest.data(

@@ -3,7 +3,7 @@ extension OwnedOutput {
   /// Every difference between the disk and the plan, located: each out-of-date target as `describe` words
   /// it (tangled files point at their chapter line), each stale file, each trace of an interrupted run,
   /// and the manifest when nothing else explains its difference.
-  public func drift(describe: (Target) -> Diagnostic) -> [Diagnostic] {
+  package func drift(describe: (Target) -> Diagnostic) -> [Diagnostic] {
     let command = self.kind.command
     var found = self.targets.filter(\.isOutOfDate).map(describe)
     found += self.staleFiles.map { path in

@@ -12,28 +12,28 @@ import Foundation
 ///   file the run may touch, so a run killed at any point leaves files the next run owns and finishes.
 ///
 /// `book check` reports the same plan's `drift` (`OwnedOutput+Drift`).
-public struct OwnedOutput: Sendable {
+package struct OwnedOutput: Sendable {
   /// One kind of output: where its manifest lives and which paths it may own.
-  public struct Kind: Sendable {
+  package struct Kind: Sendable {
     /// The command that writes it (`book tangle`), named in diagnostics.
-    public var command: String
+    package var command: String
     /// The folder its paths are relative to, relative to the workspace root ("" for the root).
-    public var folder: String
+    package var folder: String
     /// The manifest's path, relative to the workspace root.
-    public var manifestPath: String
+    package var manifestPath: String
     /// The manifest's first line.
-    public var header: String
+    package var header: String
     /// Whether an owned file must also start with the generated marker (sources).
-    public var requiresMarker: Bool
+    package var requiresMarker: Bool
     /// Folders (workspace-relative) that removing files never prunes.
-    public var pruneStops: Set<String>
+    package var pruneStops: Set<String>
     /// Whether the manifest may name a path (relative to `folder`), beyond being a plain path.
-    public var allows: @Sendable (String) -> Bool
+    package var allows: @Sendable (String) -> Bool
     /// The rule ids of a stale file and of an out-of-date manifest (`stale-generated-file`, `stale-manifest`).
-    public var staleRule: RuleID, manifestRule: RuleID
+    package var staleRule: RuleID, manifestRule: RuleID
 
     /// Creates a kind of output.
-    public init(
+    package init(
       command: String, folder: String, manifestPath: String, header: String, requiresMarker: Bool,
       pruneStops: Set<String>, staleRule: RuleID, manifestRule: RuleID,
       allows: @escaping @Sendable (String) -> Bool = { _ in true }
@@ -50,28 +50,28 @@ public struct OwnedOutput: Sendable {
     }
 
     /// A path relative to `folder` as a path relative to the workspace root.
-    public func workspacePath(_ path: String) -> String {
+    package func workspacePath(_ path: String) -> String {
       self.folder.isEmpty ? path : "\(self.folder)/\(path)"
     }
   }
 
   /// One file the output should hold.
-  public struct Target: Sendable {
+  package struct Target: Sendable {
     /// The path, relative to the kind's folder.
-    public var path: String
+    package var path: String
     /// The bytes it should hold; nil to keep whatever is there (still owned, never written).
-    public var expected: Data?
+    package var expected: Data?
     /// Where a problem with this file is reported (the chapter line that produces it).
-    public var origin: SourceLocation
+    package var origin: SourceLocation
     /// The bytes on disk, or nil when there is no file.
-    public var current: Data?
+    package var current: Data?
     /// The file's bytes as this run already read them (the site's earlier pages, read to reuse them), or
     /// nil: the plan takes them instead of reading the file a second time, once the path has passed the
     /// same confinement checks (no symbolic link on the way, a file there).
-    public var readAhead: Data?
+    package var readAhead: Data?
 
     /// Creates a target.
-    public init(path: String, expected: Data?, origin: SourceLocation, readAhead: Data? = nil) {
+    package init(path: String, expected: Data?, origin: SourceLocation, readAhead: Data? = nil) {
       self.path = path
       self.expected = expected
       self.origin = origin
@@ -79,31 +79,31 @@ public struct OwnedOutput: Sendable {
     }
 
     /// Whether the disk holds other bytes than expected.
-    public var isOutOfDate: Bool { self.expected != nil && self.current != self.expected }
+    package var isOutOfDate: Bool { self.expected != nil && self.current != self.expected }
   }
 
   /// The kind of output.
-  public let kind: Kind
+  package let kind: Kind
   /// Every target, with its bytes on disk.
-  public internal(set) var targets: [Target]
+  package internal(set) var targets: [Target]
   /// Owned files (relative to the folder) that no target produces any more, sorted: removed by `apply`.
-  public internal(set) var staleFiles: [String] = []
+  package internal(set) var staleFiles: [String] = []
   /// Temporary files of interrupted writes (workspace-relative), sorted: removed by `apply`.
-  public internal(set) var leftovers: [String] = []
+  package internal(set) var leftovers: [String] = []
   /// The manifest as it is on disk.
-  public let previous: OutputManifest
+  package let previous: OutputManifest
   /// The manifest's bytes on disk, or nil.
-  public let currentManifest: Data?
+  package let currentManifest: Data?
   /// Problems that forbid writing anything: confinement, ownership, an invalid manifest entry.
-  public internal(set) var diagnostics: [Diagnostic] = []
+  package internal(set) var diagnostics: [Diagnostic] = []
 
   /// The complete manifest's bytes once applied.
-  public var manifest: Data {
+  package var manifest: Data {
     OutputManifest.data(header: self.kind.header, paths: self.targets.map(\.path))
   }
 
   /// Plans `targets` of `kind` against the files in `workspace`.
-  public init(kind: Kind, targets: [Target], workspace: Workspace) {
+  package init(kind: Kind, targets: [Target], workspace: Workspace) {
     self.kind = kind
     self.targets = targets
     let manifest = Self.readManifest(kind, in: workspace)

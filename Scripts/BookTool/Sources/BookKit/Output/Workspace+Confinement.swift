@@ -24,7 +24,7 @@ extension Workspace {
   /// A path as a plain relative path with no `..`, `.` or empty part and no leading `/`, or nil.
   ///
   /// `Sources/M/A.swift` → itself; `Sources/../x`, `/etc/passwd`, `a//b`, `./a` → nil.
-  public static func plainPath(_ path: String) -> String? {
+  package static func plainPath(_ path: String) -> String? {
     guard !path.isEmpty, !path.hasPrefix("/") else { return nil }
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
     guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
@@ -45,7 +45,7 @@ extension Workspace {
   /// The absolute URL of a path the tool may write or remove: plain, and with no symbolic link in any of
   /// its parts that exist (the root itself is the workspace's real path). Parts that do not exist yet are
   /// created by `createFolders(for:)`, which checks them again.
-  public func writableURL(_ path: String) throws -> URL {
+  package func writableURL(_ path: String) throws -> URL {
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
     var current = self.root.path
     let parts = plain.split(separator: "/").map(String.init)
@@ -64,7 +64,7 @@ extension Workspace {
 
   /// The absolute URL of a file to read: inside the workspace by its path, and inside the workspace's real
   /// root once every symbolic link on the way is resolved (a missing file is left to the caller).
-  public func readableURL(_ path: String) throws -> URL {
+  package func readableURL(_ path: String) throws -> URL {
     let url = try self.url(path)
     guard let real = realpath(url.path, nil) else { return url }
     defer { free(real) }

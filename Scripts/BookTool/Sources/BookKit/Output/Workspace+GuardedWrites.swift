@@ -5,7 +5,7 @@ import Foundation
 extension Workspace {
   /// The temporary file a write of `path` goes through: `.NAME.book-tmp` beside it, a fixed name, so a
   /// run killed mid-write leaves a file the next run finds and removes (`OwnedOutput.leftovers`).
-  public static func temporaryPath(for path: String) -> String {
+  package static func temporaryPath(for path: String) -> String {
     let folder = (path as NSString).deletingLastPathComponent
     let name = ".\((path as NSString).lastPathComponent).book-tmp"
     return folder.isEmpty ? name : "\(folder)/\(name)"
@@ -15,7 +15,7 @@ extension Workspace {
   /// folders, and only when the bytes differ from what is there. Returns whether it wrote. A caller that
   /// has just compared the file's bytes (`OwnedOutput`) passes `knownToDiffer`, so they are not read again.
   @discardableResult
-  public func write(_ data: Data, to path: String, knownToDiffer: Bool = false) throws -> Bool {
+  package func write(_ data: Data, to path: String, knownToDiffer: Bool = false) throws -> Bool {
     let url = try self.writableURL(path)
     if !knownToDiffer, Self.entry(at: url.path) == .file, let current = try? Data(contentsOf: url), current == data {
       return false
@@ -39,7 +39,7 @@ extension Workspace {
 
   /// Removes a file (never a folder, never through a symbolic link), then each parent folder the removal
   /// left empty, up to (not including) `stopAt`.
-  public func remove(_ path: String, pruningEmptyFoldersUpTo stopAt: Set<String>) throws {
+  package func remove(_ path: String, pruningEmptyFoldersUpTo stopAt: Set<String>) throws {
     let url = try self.writableURL(path)
     guard Self.entry(at: url.path) == .file, unlink(url.path) == 0 else {
       throw Failure.io(path: path, reason: "cannot be removed: it is not a file the tool wrote")

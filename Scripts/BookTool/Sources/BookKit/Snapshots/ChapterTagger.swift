@@ -5,35 +5,35 @@ import Foundation
 ///
 /// Snapshot N's commit has snapshot N−1's as its parent, so `git diff chapter-05 chapter-06` is exactly
 /// chapter 6's change. Tags are annotated with `marker`; a tag without it is never moved.
-public struct ChapterTagger {
+package struct ChapterTagger {
   /// What happened to one tag.
-  public enum Outcome: String, Sendable {
+  package enum Outcome: String, Sendable {
     case created, moved, unchanged
   }
 
   /// One chapter's snapshot and what happened to its tag.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The tag's name, e.g. `chapter-03`.
-    public var tag: String
+    package var tag: String
     /// The snapshot commit.
-    public var commit: String
+    package var commit: String
     /// Whether the tag was created, moved or left as it was.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The chapter's file, e.g. `Chapters/03-counter-data.md`.
-    public var chapter = ""
+    package var chapter = ""
     /// The digest of HEAD's chapters 0…N (`ChapterStatusRecord.prefixDigest`): what a verified result of
     /// this snapshot is a result for.
-    public var prefixDigest = ""
+    package var prefixDigest = ""
   }
 
   /// The first line of every tag message `book tag` writes; tags without it belong to someone else.
-  public static let marker = "book-tag snapshot"
+  package static let marker = "book-tag snapshot"
 
   private let git: Git
   private let source: SnapshotSource
 
   /// A tagger for the repository at `root`, snapshotting its `HEAD` commit.
-  public init(
+  package init(
     root: URL, generators: [SnapshotGenerator] = [TangleGenerator()]
   ) throws {
     self.git = Git(root: root)
@@ -41,14 +41,14 @@ public struct ChapterTagger {
   }
 
   /// The tag name for a chapter: `chapter-03`.
-  public static func tagName(for chapter: Chapter, index: Int) -> String {
+  package static func tagName(for chapter: Chapter, index: Int) -> String {
     String(format: "chapter-%02d", chapter.number ?? index)
   }
 
   /// Computes every snapshot, then creates or moves the tags whose snapshot changed.
   ///
   /// Throws, moving no tag at all, if a tag that must change was not made by `book tag`.
-  public func tagChapters() throws -> [Result] {
+  package func tagChapters() throws -> [Result] {
     var results: [Result] = []
     var parent: String?
     for index in self.source.chapters.indices {
@@ -136,14 +136,14 @@ public struct ChapterTagger {
 }
 
 /// Why `book tag` could not make the snapshots.
-public enum SnapshotFailure: Error, CustomStringConvertible {
+package enum SnapshotFailure: Error, CustomStringConvertible {
   /// Tags that exist but were not made by `book tag`.
   case foreignTags([String])
   /// The chapters at HEAD have errors.
   case invalidBook([Diagnostic])
 
   /// A one-paragraph explanation.
-  public var description: String {
+  package var description: String {
     switch self {
     case .foreignTags(let tags):
       "refusing to move \(tags.joined(separator: ", ")): not made by `book tag` (delete them yourself first); no tag moved"

@@ -1,32 +1,32 @@
 import Foundation
 
 /// Runs `git` in a repository, with an optional private index so the user's index is never touched.
-public struct Git: Sendable {
+package struct Git: Sendable {
   /// A git command that failed, with what it printed.
-  public struct Failure: Error, CustomStringConvertible {
+  package struct Failure: Error, CustomStringConvertible {
     /// The arguments given to git.
-    public var arguments: [String]
+    package var arguments: [String]
     /// What git printed to standard error.
-    public var message: String
+    package var message: String
 
     /// `git <arguments>: <message>`.
-    public var description: String { "git \(self.arguments.joined(separator: " ")): \(self.message)" }
+    package var description: String { "git \(self.arguments.joined(separator: " ")): \(self.message)" }
   }
 
   /// The repository's work-tree root.
-  public var root: URL
+  package var root: URL
   /// Extra environment variables for every command (e.g. `GIT_INDEX_FILE`).
-  public var environment: [String: String]
+  package var environment: [String: String]
 
   /// A runner for the repository at `root`.
-  public init(root: URL, environment: [String: String] = [:]) {
+  package init(root: URL, environment: [String: String] = [:]) {
     self.root = root
     self.environment = environment
   }
 
   /// Runs git and returns its standard output, trimmed of one trailing newline.
   @discardableResult
-  public func run(_ arguments: [String], input: Data? = nil) throws -> String {
+  package func run(_ arguments: [String], input: Data? = nil) throws -> String {
     let data = try self.runData(arguments, input: input)
     var text = String(decoding: data, as: UTF8.self)
     if text.hasSuffix("\n") { text.removeLast() }
@@ -34,7 +34,7 @@ public struct Git: Sendable {
   }
 
   /// Runs git and returns its standard output as bytes.
-  public func runData(_ arguments: [String], input: Data? = nil) throws -> Data {
+  package func runData(_ arguments: [String], input: Data? = nil) throws -> Data {
     let output: Subprocess.Output
     do {
       output = try Subprocess.run(
@@ -48,7 +48,7 @@ public struct Git: Sendable {
   }
 
   /// Runs git and reports whether it succeeded, ignoring its output.
-  public func succeeds(_ arguments: [String]) -> Bool {
+  package func succeeds(_ arguments: [String]) -> Bool {
     (try? self.runData(arguments)) != nil
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Produces generated files for a prefix of the chapters, and names the files it owns at HEAD, so a
 /// snapshot can drop HEAD's generated files and add its own.
-public protocol SnapshotGenerator: Sendable {
+package protocol SnapshotGenerator: Sendable {
   /// The paths this generator owns in a tree, given a way to read that tree's files.
   func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String]
   /// The files this generator writes for a book made of the given chapters; `readHead` reads a file
@@ -11,19 +11,19 @@ public protocol SnapshotGenerator: Sendable {
 }
 
 /// The tangled sources and tests, and their manifest.
-public struct TangleGenerator: SnapshotGenerator {
+package struct TangleGenerator: SnapshotGenerator {
   /// Creates the generator.
-  public init() {}
+  package init() {}
 
   /// The manifest and every path it lists.
-  public func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
+  package func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
     let path = TangleOutput.kind.manifestPath
     guard tree.contains(path) else { return [] }
     return [path] + OutputManifest(data: try read(path)).paths
   }
 
   /// Each tangled file's text, and the manifest.
-  public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
+  package func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
     var files: [String: Data] = [:]
     for file in book.tangle.files {
       files[file.path] = Data(GeneratedSource(file).text.utf8)

@@ -7,49 +7,49 @@ import Foundation
 /// argument parser, …) are then the very builds the workspace already made, checked out at the same paths,
 /// and are never compiled a second time. Only the book's own modules are rebuilt for each snapshot (their
 /// sources live in the snapshot folder), so the next build of the workspace compiles them again.
-public struct SnapshotVerifier {
+package struct SnapshotVerifier {
   /// How one snapshot fared.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// The tag, e.g. `chapter-03`.
-    public var tag: String
+    package var tag: String
     /// Whether `swift build --build-tests` succeeded.
-    public var built: Bool
+    package var built: Bool
     /// Whether `book check` passed inside the snapshot.
-    public var checked: Bool
+    package var checked: Bool
     /// Whether `swift test` passed.
-    public var testsPassed: Bool
+    package var testsPassed: Bool
     /// The test summary line, e.g. `Executed 12 tests, with 0 failures`.
-    public var testSummary: String
+    package var testSummary: String
     /// Which test targets ran and why (`tests: all (…)`, `tests: CounterTests (its files changed)`).
-    public var testsRun = "tests: not run"
+    package var testsRun = "tests: not run"
     /// The first error lines the build, `book check` or the tests printed, so a failure says what failed.
-    public var errors: [String] = []
+    package var errors: [String] = []
     /// How long checking out, checking, building and testing the snapshot took, in seconds.
-    public var seconds: Double = 0
+    package var seconds: Double = 0
     /// The modules the build compiled that are not the snapshot's own: package dependencies (GRDB, …)
     /// that the workspace's build did not already hold. Empty when the snapshot reused them all.
-    public var compiledDependencies: [String] = []
+    package var compiledDependencies: [String] = []
     /// The snapshot's manifest as far as test selection needs it (nil without a package).
     var shape: PackageShape?
     /// How long `swift build --build-tests` took, in milliseconds (0 when there is no package).
-    public var buildMilliseconds = 0
+    package var buildMilliseconds = 0
     /// How long `swift test` took, in milliseconds.
-    public var testMilliseconds = 0
+    package var testMilliseconds = 0
 
     /// Whether everything passed.
-    public var passed: Bool { self.built && self.checked && self.testsPassed }
+    package var passed: Bool { self.built && self.checked && self.testsPassed }
   }
 
   /// How much of each snapshot to test.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// Run every test of every snapshot, not only the test targets its chapter can have changed.
-    public var allTests = false
+    package var allTests = false
     /// The git tree of a workspace that was just built and tested as it is (`Scripts/test.sh`): a snapshot
     /// with exactly this tree is skipped, since the same files passed there.
-    public var testedTree: String?
+    package var testedTree: String?
 
     /// Options; by default only affected tests run and no snapshot is skipped.
-    public init(allTests: Bool = false, testedTree: String? = nil) {
+    package init(allTests: Bool = false, testedTree: String? = nil) {
       self.allTests = allTests
       self.testedTree = testedTree
     }
@@ -65,7 +65,7 @@ public struct SnapshotVerifier {
   /// `scratch` (SwiftPM's `--scratch-path`), that checks each snapshot with the `book` executable at
   /// `book` (the running tool: snapshots carry the tool's sources, but only the book's package is built in
   /// them).
-  public init(root: URL, folder: URL, scratch: URL, book: URL, options: Options = Options()) {
+  package init(root: URL, folder: URL, scratch: URL, book: URL, options: Options = Options()) {
     self.git = Git(root: root)
     self.options = options
     self.folder = folder
@@ -74,7 +74,7 @@ public struct SnapshotVerifier {
   }
 
   /// Verifies the given tags in order, calling `progress` with each step's description.
-  public func verify(tags: [String], progress: (String) -> Void) throws -> [Report] {
+  package func verify(tags: [String], progress: (String) -> Void) throws -> [Report] {
     let tree = self.folder.appendingPathComponent("worktree")
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
     var reports: [Report] = []
@@ -181,7 +181,7 @@ public struct SnapshotVerifier {
   }
 
   /// The test summary of a snapshot without a package (chapter 0's): only `book check` ran.
-  public static let noPackage = "no package"
+  package static let noPackage = "no package"
 
   /// Whole milliseconds since `start`.
   static func milliseconds(since start: Date) -> Int {
@@ -189,7 +189,7 @@ public struct SnapshotVerifier {
   }
 
   /// The first line of `swift --version`: the toolchain that built and tested the snapshots.
-  public static func toolchain() -> String {
+  package static func toolchain() -> String {
     let version = Self.run(["swift", "--version"], in: URL(fileURLWithPath: "/"))
     let line = version.output.split(whereSeparator: \.isNewline).first { $0.contains("Swift version") }
     return line.map { String($0.trimmingCharacters(in: .whitespaces)) } ?? "unknown toolchain"

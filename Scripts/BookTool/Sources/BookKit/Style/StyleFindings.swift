@@ -6,11 +6,11 @@ import Foundation
 /// `#sourceLocation` directives mean nothing to it. Each finding is mapped through the file's line map
 /// (`GeneratedSource.origins`), so that `Sources/X/Y.swift:40:7: error: [Indentation] indent by 2 spaces`
 /// becomes `Chapters/01-a.md:212:7: error: indent by 2 spaces (Indentation) [swift-format]`.
-public enum StyleFindings {
+package enum StyleFindings {
   /// The diagnostics for swift-format's `output`, whose paths are relative to the workspace root or
   /// absolute under `root`. A line that is not a finding is ignored; a finding on a line no chapter
   /// wrote (the header, a directive) or in a file the tangle does not make keeps its own location.
-  public static func diagnostics(
+  package static func diagnostics(
     fromLintOutput output: String, files: [TangleOutput.File], root: URL
   ) -> [Diagnostic] {
     let sources = Dictionary(files.map { ($0.tangled.path, $0.source) }, uniquingKeysWith: { first, _ in first })
@@ -59,7 +59,7 @@ public enum StyleFindings {
 
   /// What a failed run of swift-format printed, as one line of plain text for a diagnostic: terminal
   /// escapes (colours) removed, lines joined with " | ", at most 400 characters.
-  public static func oneLine(_ text: String) -> String {
+  package static func oneLine(_ text: String) -> String {
     var plain = ""
     var escape = false
     for scalar in text.unicodeScalars {

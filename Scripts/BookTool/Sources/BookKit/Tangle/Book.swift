@@ -1,26 +1,26 @@
 /// A loaded book: its chapters in order, what tangling them gives, and every problem found on the way.
-public struct Book: Sendable {
+package struct Book: Sendable {
   /// The chapters, in book order.
-  public private(set) var chapters: [Chapter]
+  package private(set) var chapters: [Chapter]
   /// Each chapter's index in `chapters`, by path: how a `ListingID` finds its listing.
   private var chapterIndices: [String: Int]
   /// The generated files and what each listing did.
-  public var tangle: Tangler.Result
+  package var tangle: Tangler.Result
   /// Problems in the chapters, in their chunk operations and in their named excerpts, in reading order.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
   /// Reads, parses and tangles every chapter of the workspace. Only file-system failures throw.
-  public static func load(from workspace: Workspace) throws -> Book {
+  package static func load(from workspace: Workspace) throws -> Book {
     let loaded = try ChapterLoader.load(from: workspace)
     return Book(chapters: loaded.chapters, loadDiagnostics: loaded.diagnostics)
   }
 
   /// The files at the end of each chapter, in book order: `prefixTangles[i]` is the tangle of chapters
   /// 0…i (what the excerpts of chapter i quote, and what the changes pages compare).
-  public var prefixTangles: [[TangledFile]]
+  package var prefixTangles: [[TangledFile]]
 
   /// Tangles already-loaded chapters; `loadDiagnostics` are the problems found while reading them.
-  public init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
+  package init(chapters: [Chapter], loadDiagnostics: [Diagnostic] = []) {
     self.chapters = chapters
     self.chapterIndices = Dictionary(
       chapters.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -31,12 +31,12 @@ public struct Book: Sendable {
   }
 
   /// The index in `chapters` of the chapter that holds the listing `id`.
-  public func chapterIndex(of id: ListingID) -> Int? {
+  package func chapterIndex(of id: ListingID) -> Int? {
     self.chapterIndices[id.chapter]
   }
 
   /// The listing `id` names, if the book has it.
-  public func listing(_ id: ListingID) -> Listing? {
+  package func listing(_ id: ListingID) -> Listing? {
     guard let index = self.chapterIndex(of: id), self.chapters[index].listings.indices.contains(id.ordinal) else {
       return nil
     }
@@ -44,7 +44,7 @@ public struct Book: Sendable {
   }
 
   /// The chapter with the given number (`book test 3`).
-  public func chapter(numbered number: Int) -> Chapter? {
+  package func chapter(numbered number: Int) -> Chapter? {
     self.chapters.first { $0.number == number }
   }
 }

@@ -1,20 +1,20 @@
 /// A piece of a generated file: the code of one listing, as it stands after every chapter so far.
-public struct Chunk: Hashable, Sendable {
+package struct Chunk: Hashable, Sendable {
   /// The chunk's name (`chunk=`), if it has one.
-  public var name: String?
+  package var name: String?
   /// The code, exactly as the chapter shows it.
-  public var code: String
+  package var code: String
   /// The chapter line of the chunk's first code line.
-  public var origin: SourceLocation
+  package var origin: SourceLocation
   /// Where the listing's `file=` attribute is written, for diagnostics about the file.
-  public var fileAttribute: SourceLocation
+  package var fileAttribute: SourceLocation
   /// The index of the chapter that wrote this version, in book order.
-  public var chapterIndex: Int
+  package var chapterIndex: Int
   /// The listing that wrote this version.
-  public var listing: ListingID
+  package var listing: ListingID
 
   /// Creates a chunk.
-  public init(
+  package init(
     name: String?, code: String, origin: SourceLocation, fileAttribute: SourceLocation, chapterIndex: Int,
     listing: ListingID
   ) {
@@ -28,20 +28,20 @@ public struct Chunk: Hashable, Sendable {
 }
 
 /// A generated file: its path and its chunks in file order.
-public struct TangledFile: Hashable, Sendable {
+package struct TangledFile: Hashable, Sendable {
   /// The path relative to the workspace root.
-  public var path: String
+  package var path: String
   /// The chunks, in the order they appear in the file.
-  public var chunks: [Chunk]
+  package var chunks: [Chunk]
 
   /// Creates a file.
-  public init(path: String, chunks: [Chunk] = []) {
+  package init(path: String, chunks: [Chunk] = []) {
     self.path = path
     self.chunks = chunks
   }
 
   /// The chapters whose code the file holds, in book order, without repeats.
-  public var chapterPaths: [String] {
+  package var chapterPaths: [String] {
     var seen: [String] = []
     for chunk in self.chunks.sorted(by: { $0.chapterIndex < $1.chapterIndex })
     where !seen.contains(chunk.origin.path) {
@@ -57,20 +57,20 @@ public struct TangledFile: Hashable, Sendable {
 }
 
 /// What one tangled listing did to its file, for captions in the site: "replaces the version of chapter 1".
-public struct TangleStep: Hashable, Sendable {
+package struct TangleStep: Hashable, Sendable {
   /// The listing that took this step.
-  public var listing: ListingID
+  package var listing: ListingID
   /// The file the listing went into.
-  public var file: String
+  package var file: String
   /// The chunk's name, if any.
-  public var chunk: String?
+  package var chunk: String?
   /// The version this listing replaced or removed, if it replaced or removed one.
-  public var previous: Chunk?
+  package var previous: Chunk?
   /// Whether the listing removed its chunk.
-  public var removed: Bool
+  package var removed: Bool
 
   /// Creates a step.
-  public init(listing: ListingID, file: String, chunk: String?, previous: Chunk?, removed: Bool) {
+  package init(listing: ListingID, file: String, chunk: String?, previous: Chunk?, removed: Bool) {
     self.listing = listing
     self.file = file
     self.chunk = chunk

@@ -12,14 +12,14 @@ import Foundation
 ///   // …                                      ✓ elides the lines in between
 ///   self.state = try self.reducer(…)          ✗ not in the chunk: excerpt-drift at this line
 /// ```
-public enum ExcerptChecker {
+package enum ExcerptChecker {
   /// The diagnostics for every named excerpt of `chapters` (in book order).
-  public static func check(_ chapters: [Chapter]) -> [Diagnostic] {
+  package static func check(_ chapters: [Chapter]) -> [Diagnostic] {
     Self.check(chapters, prefixTangles: Tangler.tangleKeepingPrefixes(chapters).prefixes)
   }
 
   /// The same, given the files at the end of each chapter (`Tangler.tangleKeepingPrefixes`).
-  public static func check(_ chapters: [Chapter], prefixTangles: [[TangledFile]]) -> [Diagnostic] {
+  package static func check(_ chapters: [Chapter], prefixTangles: [[TangledFile]]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for (index, chapter) in chapters.enumerated() {
       let excerpts = chapter.listings.compactMap { listing -> (Listing, ExcerptSource)? in

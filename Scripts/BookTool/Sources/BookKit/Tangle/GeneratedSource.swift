@@ -18,12 +18,12 @@
 /// breaks: a chunk's imports stay below the directive that points them at their chapter line.
 /// A manifest's `// swift-tools-version:` line must come first, so when a file's first chunk opens with
 /// one, that line stays on top and the header follows it.
-public struct GeneratedSource: Sendable {
+package struct GeneratedSource: Sendable {
   /// The first line of every generated file (the second, after a tools-version line); the tool
   /// recognises its own files by it.
-  public static let marker = GeneratedFileMarker.marker
+  package static let marker = GeneratedFileMarker.marker
   /// How a SwiftPM manifest's first line starts.
-  public static let toolsVersionPrefix = GeneratedFileMarker.toolsVersionPrefix
+  package static let toolsVersionPrefix = GeneratedFileMarker.toolsVersionPrefix
   /// The header's last lines: why, and that, swift-format's `OrderedImports` does not apply.
   static let formatterNote = [
     "// Imports stay under the directive naming their chapter line, so they cannot head the file:",
@@ -31,12 +31,12 @@ public struct GeneratedSource: Sendable {
   ]
 
   /// The file's full text.
-  public let text: String
+  package let text: String
   /// For each line of `text` (0-based), the chapter line it came from; nil for header and directive lines.
-  public let origins: [SourceLocation?]
+  package let origins: [SourceLocation?]
 
   /// Renders a tangled file.
-  public init(_ file: TangledFile) {
+  package init(_ file: TangledFile) {
     var lines: [String] = []
     var origins: [SourceLocation?] = []
     var chunks = file.chunks[...]
@@ -83,12 +83,12 @@ public struct GeneratedSource: Sendable {
   }
 
   /// The first line of `code` when it is a tools-version line: `// swift-tools-version: 6.2`.
-  public static func toolsVersionLine(of code: String) -> String? {
+  package static func toolsVersionLine(of code: String) -> String? {
     GeneratedFileMarker.toolsVersionLine(of: code)
   }
 
   /// Whether some text starts with the generated-file marker, alone or after a tools-version line.
-  public static func isGenerated(_ text: String) -> Bool {
+  package static func isGenerated(_ text: String) -> Bool {
     GeneratedFileMarker.isPresent(in: text)
   }
 }

@@ -8,13 +8,13 @@
 /// → Chapters/06-a.md:212:121: error: line is 130 columns long; the book's listings fit in 120 [line-too-long]
 /// ```
 /// Columns are counted in characters (grapheme clusters), as a monospace font draws most of them.
-public enum ListingLineLength {
+package enum ListingLineLength {
   /// The book's line length: `lineLength` of the workspace's `.swift-format`, which lints the tangled code
   /// at the same width (a test of the tool checks that the two agree).
-  public static let limit = 120
+  package static let limit = 120
 
   /// The diagnostics for every Swift listing of `chapters` with a line longer than `limit`.
-  public static func check(_ chapters: [Chapter], limit: Int = Self.limit) -> [Diagnostic] {
+  package static func check(_ chapters: [Chapter], limit: Int = Self.limit) -> [Diagnostic] {
     chapters.flatMap { chapter in
       chapter.listings.flatMap { Self.check($0, limit: limit) }
     }

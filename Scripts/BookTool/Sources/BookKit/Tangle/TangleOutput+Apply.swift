@@ -2,18 +2,18 @@ import Foundation
 
 extension TangleOutput {
   /// What applying the output changed.
-  public typealias Changes = OwnedOutput.Changes
+  package typealias Changes = OwnedOutput.Changes
 
   /// Writes every out-of-date file, removes stale generated files and updates the manifest, through
   /// `OwnedOutput.apply` (journal first). Writes nothing at all if there are diagnostics.
-  public func apply(to workspace: Workspace) throws -> Changes {
+  package func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     return try self.output.apply(to: workspace)
   }
 
   /// Diagnostics for every difference between the disk and the chapters, located at chapter lines.
   /// Reports nothing while the book itself has errors: until they are fixed, drift is meaningless.
-  public func drift() -> [Diagnostic] {
+  package func drift() -> [Diagnostic] {
     guard !self.diagnostics.hasErrors else { return [] }
     let files = Dictionary(uniqueKeysWithValues: self.files.map { ($0.tangled.path, $0) })
     return self.output.drift { target in Self.driftDiagnostic(files[target.path]!) }

@@ -5,42 +5,46 @@ import Foundation
 ///
 /// Both `book tangle` (which applies it) and `book check` (which reports its drift) start from this plan,
 /// so they can never disagree about what is out of date.
-public struct TangleOutput: Sendable {
+package struct TangleOutput: Sendable {
   /// A generated file's expected text and its line map.
-  public struct File: Sendable {
+  package struct File: Sendable {
     /// The tangled file.
-    public var tangled: TangledFile
+    package var tangled: TangledFile
     /// Its rendered text.
-    public var source: GeneratedSource
+    package var source: GeneratedSource
     /// The bytes now on disk, or nil if the file is missing.
-    public var current: Data?
+    package var current: Data?
 
     /// The expected bytes.
-    public var expected: Data { Data(self.source.text.utf8) }
+    package var expected: Data { Data(self.source.text.utf8) }
     /// Whether the disk holds different bytes.
-    public var isOutOfDate: Bool { self.current != self.expected }
+    package var isOutOfDate: Bool { self.current != self.expected }
   }
 
   /// What `book tangle` owns: `Package.swift` and files under `Sources/` and `Tests/`, listed in
   /// `.book/tangled-files`, each starting with the generated marker.
-  public static let kind = OwnedOutput.Kind(
-    command: "book tangle", folder: "", manifestPath: ".book/tangled-files",
+  package static let kind = OwnedOutput.Kind(
+    command: "book tangle", folder: "", manifestPath: "\(Workspace.bookkeepingFolder)/tangled-files",
     header: "# Files written by `book tangle`; it keeps this list. Do not edit.", requiresMarker: true,
-    pruneStops: ["Sources", "Tests"], staleRule: .staleGeneratedFile, manifestRule: .staleManifest,
-    allows: { $0 == "Package.swift" || $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") })
+    pruneStops: [Workspace.sourcesFolder, Workspace.testsFolder], staleRule: .staleGeneratedFile,
+    manifestRule: .staleManifest,
+    allows: {
+      $0 == Workspace.manifestFile || $0.hasPrefix("\(Workspace.sourcesFolder)/")
+        || $0.hasPrefix("\(Workspace.testsFolder)/")
+    })
 
   /// Every generated file, sorted by path.
-  public var files: [File]
+  package var files: [File]
   /// The plan of writes and removals.
-  public var output: OwnedOutput
+  package var output: OwnedOutput
   /// Problems that forbid writing: the book's own errors, and the output's (ownership, confinement).
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
   /// Files generated earlier that no chapter produces any more and that the tool owns.
-  public var staleFiles: [String] { self.output.staleFiles }
+  package var staleFiles: [String] { self.output.staleFiles }
 
   /// Plans the output of `book` against the files in `workspace`.
-  public init(book: Book, workspace: Workspace) throws {
+  package init(book: Book, workspace: Workspace) throws {
     let sources = book.tangle.files.map { (tangled: $0, source: GeneratedSource($0)) }
     self.output = OwnedOutput(
       kind: Self.kind,

@@ -2,15 +2,15 @@
 ///
 /// Blocks for one file are concatenated; a block whose chunk a previous chapter defined replaces it in
 /// place; `mode=replace` and `mode=remove` change a chunk that must exist; `after=` places a new chunk.
-public struct Tangler {
+package struct Tangler {
   /// The result of tangling: the files, what each listing did, and every problem found.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The generated files, sorted by path; files whose every chunk was removed are left out.
-    public var files: [TangledFile]
+    package var files: [TangledFile]
     /// What each tangled listing did.
-    public var steps: [ListingID: TangleStep]
+    package var steps: [ListingID: TangleStep]
     /// Problems with the chunk operations.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
   }
 
   private var files: [String: TangledFile] = [:]
@@ -30,14 +30,14 @@ public struct Tangler {
   }
 
   /// Tangles `chapters`, which must be in book order.
-  public static func tangle(_ chapters: [Chapter]) -> Result {
+  package static func tangle(_ chapters: [Chapter]) -> Result {
     Self.tangle(chapters, keepingPrefixes: false).result
   }
 
   /// Tangles `chapters` once, and keeps the files as they stand at the end of each chapter:
   /// `prefixes[i]` equals `tangle(Array(chapters[...i])).files`, because a chapter's chunk operations
   /// never depend on the chapters after it. (Only the diagnostics' "defined later" notes look ahead.)
-  public static func tangleKeepingPrefixes(_ chapters: [Chapter]) -> (result: Result, prefixes: [[TangledFile]]) {
+  package static func tangleKeepingPrefixes(_ chapters: [Chapter]) -> (result: Result, prefixes: [[TangledFile]]) {
     Self.tangle(chapters, keepingPrefixes: true)
   }
 

@@ -1,26 +1,28 @@
+import Foundation
+
 /// A 128-bit digest of some values, stable across runs and machines (unlike Swift's `Hasher`, which is
 /// seeded per process): the key under which a build's caches keep what they computed from those values.
 /// Not cryptographic; two independent 64-bit lanes make an accidental match of different inputs
 /// vanishingly unlikely.
-public struct ContentDigest: Hashable, Sendable {
+package struct ContentDigest: Hashable, Sendable {
   /// The two lanes.
-  public var high: UInt64, low: UInt64
+  package var high: UInt64, low: UInt64
 
   /// Creates a digest from its lanes.
-  public init(high: UInt64, low: UInt64) {
+  package init(high: UInt64, low: UInt64) {
     self.high = high
     self.low = low
   }
 
   /// The digest as 32 hexadecimal digits.
-  public var hex: String {
+  package var hex: String {
     let high = String(self.high, radix: 16)
     let low = String(self.low, radix: 16)
     return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
   }
 
   /// A digest from 32 hexadecimal digits, or nil.
-  public init?(hex: String) {
+  package init?(hex: String) {
     guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
       let low = UInt64(hex.suffix(16), radix: 16)
     else { return nil }
@@ -30,43 +32,43 @@ public struct ContentDigest: Hashable, Sendable {
 
 /// Builds a `ContentDigest` from a sequence of values. Every value is written with its length, so that
 /// `("ab", "c")` and `("a", "bc")` differ.
-public struct DigestHasher: Sendable {
+package struct DigestHasher: Sendable {
   private var bytes: [UInt8] = []
 
   /// An empty hasher.
-  public init() {}
+  package init() {}
 
   /// Adds a string's UTF-8 bytes.
-  public mutating func combine(_ text: String) {
+  package mutating func combine(_ text: String) {
     self.combine(text.utf8.count)
     self.bytes.append(contentsOf: text.utf8)
   }
 
   /// Adds an optional string (absent differs from empty).
-  public mutating func combine(_ text: String?) {
+  package mutating func combine(_ text: String?) {
     self.combine(text == nil ? 0 : 1)
     if let text { self.combine(text) }
   }
 
   /// Adds an integer.
-  public mutating func combine(_ value: Int) {
+  package mutating func combine(_ value: Int) {
     withUnsafeBytes(of: Int64(value).littleEndian) { self.bytes.append(contentsOf: $0) }
   }
 
   /// Adds another digest.
-  public mutating func combine(_ digest: ContentDigest) {
+  package mutating func combine(_ digest: ContentDigest) {
     withUnsafeBytes(of: digest.high.littleEndian) { self.bytes.append(contentsOf: $0) }
     withUnsafeBytes(of: digest.low.littleEndian) { self.bytes.append(contentsOf: $0) }
   }
 
   /// Adds raw bytes, with their count.
-  public mutating func combine<Bytes: Collection<UInt8>>(bytes: Bytes) {
+  package mutating func combine<Bytes: Collection<UInt8>>(bytes: Bytes) {
     self.combine(bytes.count)
     self.bytes.append(contentsOf: bytes)
   }
 
   /// The digest of everything added.
-  public func finalize() -> ContentDigest {
+  package func finalize() -> ContentDigest {
     self.bytes.withUnsafeBytes { buffer in
       ContentDigest(
         high: Self.lane(buffer, seed: 0x9E37_79B9_7F4A_7C15, prime: 0x0000_0100_0000_01B3, rotation: 29),
@@ -96,9 +98,18 @@ public struct DigestHasher: Sendable {
 
 extension ContentDigest {
   /// The digest of one string.
-  public static func of(_ text: String) -> ContentDigest {
+  package static func of(_ text: String) -> ContentDigest {
     var hasher = DigestHasher()
     hasher.combine(text)
+    return hasher.finalize()
+  }
+
+  /// The digest of some bytes: for UTF-8 bytes, the digest of their text (`of(_:)` adds a string as its
+  /// UTF-8 bytes with their count, as this adds the bytes), so a file can be compared with a chapter's
+  /// `sourceDigest` without decoding it.
+  package static func of(bytes data: Data) -> ContentDigest {
+    var hasher = DigestHasher()
+    hasher.combine(bytes: data)
     return hasher.finalize()
   }
 }

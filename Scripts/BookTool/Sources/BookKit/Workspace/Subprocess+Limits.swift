@@ -2,25 +2,25 @@ import Foundation
 
 extension Subprocess {
   /// How long a program may run and how much it may print (standard output and error together).
-  public struct Limits: Sendable, Hashable {
+  package struct Limits: Sendable, Hashable {
     /// The wall-clock time allowed, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// The bytes allowed on standard output and error together.
-    public var outputBytes: Int
+    package var outputBytes: Int
 
     /// Limits of `seconds` and `outputBytes`.
-    public init(seconds: Double, outputBytes: Int) {
+    package init(seconds: Double, outputBytes: Int) {
       self.seconds = seconds
       self.outputBytes = outputBytes
     }
 
     /// Generous bounds for the tools the book runs (`git`, `dot`, `swift format`): ten minutes and
     /// 256 MB. `BOOK_SUBPROCESS_SECONDS` in the environment lowers the time (for tests of the limit).
-    public static var standard: Limits { Limits(seconds: Self.seconds(default: 600), outputBytes: 256 << 20) }
+    package static var standard: Limits { Limits(seconds: Self.seconds(default: 600), outputBytes: 256 << 20) }
 
     /// Bounds for one of the book's own programs run by `book capture`: a minute and 16 MB, far more
     /// than a terminal picture or a transcript shows.
-    public static var capture: Limits { Limits(seconds: Self.seconds(default: 60), outputBytes: 16 << 20) }
+    package static var capture: Limits { Limits(seconds: Self.seconds(default: 60), outputBytes: 16 << 20) }
 
     /// `fallback`, or the lower `BOOK_SUBPROCESS_SECONDS` when the environment sets it.
     private static func seconds(default fallback: Double) -> Double {
@@ -30,9 +30,9 @@ extension Subprocess {
   }
 
   /// A program that was killed for going past its limits.
-  public struct LimitExceeded: Error, CustomStringConvertible, Sendable {
+  package struct LimitExceeded: Error, CustomStringConvertible, Sendable {
     /// Which limit.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
       /// It ran longer than `Limits.seconds`.
       case time
       /// It printed more than `Limits.outputBytes`.
@@ -40,16 +40,16 @@ extension Subprocess {
     }
 
     /// The program's file name (`swift`, `dot`, `Counter`).
-    public var program: String
+    package var program: String
     /// Its arguments.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The limit it went past.
-    public var kind: Kind
+    package var kind: Kind
     /// The limits it ran under.
-    public var limits: Limits
+    package var limits: Limits
 
     /// `'env swift format lint' ran longer than 600 s and was stopped`.
-    public var description: String {
+    package var description: String {
       let command = ([self.program] + self.arguments.prefix(3)).joined(separator: " ")
       switch self.kind {
       case .time:

@@ -8,23 +8,23 @@ import Foundation
 /// Every run has a time limit and a cap on what it may print (`Limits`): a program that hangs or prints
 /// without end (a broken `swift format` first on `PATH`, a capture reading `yes`) is killed, and the
 /// caller reports `LimitExceeded` at its own location.
-public enum Subprocess {
+package enum Subprocess {
   /// What a finished program left behind.
-  public struct Output: Sendable {
+  package struct Output: Sendable {
     /// The exit status.
-    public var status: Int32
+    package var status: Int32
     /// Everything it printed to standard output.
-    public var standardOutput: Data
+    package var standardOutput: Data
     /// Everything it printed to standard error.
-    public var standardError: Data
+    package var standardError: Data
 
     /// Standard error as text.
-    public var errorText: String { String(decoding: self.standardError, as: UTF8.self) }
+    package var errorText: String { String(decoding: self.standardError, as: UTF8.self) }
   }
 
   /// Runs `executable` with `arguments`, feeding it `input`, within `limits`; throws when it cannot be
   /// started, or `LimitExceeded` (after killing it) when it runs too long or prints too much.
-  public static func run(
+  package static func run(
     _ executable: URL, arguments: [String], input: Data = Data(), in folder: URL? = nil,
     environment: [String: String]? = nil, limits: Limits = .standard
   ) throws -> Output {
@@ -88,7 +88,7 @@ public enum Subprocess {
 
   /// Runs `executable` with this process's own standard input, output and error (a program whose output
   /// the user watches, like `swift test`); returns its exit status, throws only if it cannot be started.
-  public static func runAttached(_ executable: URL, arguments: [String], in folder: URL? = nil) throws -> Int32 {
+  package static func runAttached(_ executable: URL, arguments: [String], in folder: URL? = nil) throws -> Int32 {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

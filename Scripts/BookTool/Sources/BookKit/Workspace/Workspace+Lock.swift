@@ -7,7 +7,7 @@ import Foundation
 /// kernel releases it when the process ends, however it ends.
 extension Workspace {
   /// How a command holds the workspace.
-  public enum LockKind: Sendable {
+  package enum LockKind: Sendable {
     /// Alone: it writes.
     case exclusive
     /// With other readers: it only reads.
@@ -19,7 +19,7 @@ extension Workspace {
   ///
   /// A process holds one lock per workspace: a second command run in the same process (a test) takes
   /// the lock it already holds again, converting it to `kind`, rather than wait for itself.
-  public func lock(_ kind: LockKind) {
+  package func lock(_ kind: LockKind) {
     guard let descriptor = HeldLocks.shared.descriptor(for: self.root.path) else { return }
     let operation = kind == .exclusive ? LOCK_EX : LOCK_SH
     guard flock(descriptor, operation | LOCK_NB) != 0 else { return }

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Every path the tool handles is relative to the root; the workspace refuses to resolve a path that
 /// leaves it, so no bug elsewhere can make the tool write outside.
-public struct Workspace: Sendable {
+package struct Workspace: Sendable {
   /// Failures of file-system access, each naming the path involved.
-  public enum Failure: LocatedFailure, CustomStringConvertible {
+  package enum Failure: LocatedFailure, CustomStringConvertible {
     /// No workspace root was found above the given folder.
     case notFound(String)
     /// A path resolved outside the workspace.
@@ -22,7 +22,7 @@ public struct Workspace: Sendable {
     case readOutside(String)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
       switch self {
       case .notFound(let folder): "no book workspace (a folder with Chapters/) at or above \(folder)"
       case .outside(let path): "refusing to touch '\(path)': it lies outside the workspace"
@@ -33,7 +33,7 @@ public struct Workspace: Sendable {
     }
 
     /// The workspace-relative path to blame, or nil when the failure is about the command's arguments.
-    public var location: String? {
+    package var location: String? {
       switch self {
       case .notFound: nil
       case .outside(let path), .missing(let path), .io(let path, _), .throughSymlink(let path, _),
@@ -43,7 +43,7 @@ public struct Workspace: Sendable {
     }
 
     /// The explanation without the location: what a compiler-format line prints after `error:`.
-    public var message: String {
+    package var message: String {
       switch self {
       case .notFound, .outside: self.description
       case .missing(let path): "the folder '\(path)' does not exist"
@@ -56,7 +56,7 @@ public struct Workspace: Sendable {
     }
 
     /// A stable rule identifier for the failure, like a diagnostic's.
-    public var rule: RuleID {
+    package var rule: RuleID {
       switch self {
       case .notFound: .workspaceNotFound
       case .outside: .pathOutsideWorkspace
@@ -69,12 +69,12 @@ public struct Workspace: Sendable {
   }
 
   /// The workspace's absolute root folder.
-  public let root: URL
+  package let root: URL
   /// The folder of chapters, relative to the root.
-  public let chaptersFolder: String
+  package let chaptersFolder: String
 
   /// Opens the workspace at `root`.
-  public init(root: URL, chaptersFolder: String = "Chapters") {
+  package init(root: URL, chaptersFolder: String = Workspace.defaultChaptersFolder) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     self.chaptersFolder = chaptersFolder
   }
@@ -82,11 +82,11 @@ public struct Workspace: Sendable {
   /// Finds the workspace that contains `folder`: the nearest ancestor holding a `Chapters/` folder.
   /// (Not `Package.swift`: the book's manifest is tangled from chapter 1, so a snapshot of chapter 0
   /// has none, and the tool's own package lies inside the workspace.)
-  public static func enclosing(_ folder: URL) throws -> Workspace {
+  package static func enclosing(_ folder: URL) throws -> Workspace {
     var candidate = folder.standardizedFileURL
     while true {
       var isFolder: ObjCBool = false
-      let chapters = candidate.appendingPathComponent("Chapters").path
+      let chapters = candidate.appendingPathComponent(Self.defaultChaptersFolder).path
       if FileManager.default.fileExists(atPath: chapters, isDirectory: &isFolder), isFolder.boolValue {
         return Workspace(root: candidate)
       }
@@ -97,7 +97,7 @@ public struct Workspace: Sendable {
   }
 
   /// The absolute URL of a relative path, refusing any path that leaves the workspace.
-  public func url(_ path: String) throws -> URL {
+  package func url(_ path: String) throws -> URL {
     let url = self.root.appendingPathComponent(path).standardizedFileURL
     let resolved = url.deletingLastPathComponent().resolvingSymlinksInPath()
     guard Self.components(of: url, within: self.root, allowingRoot: false),
@@ -118,7 +118,7 @@ public struct Workspace: Sendable {
   }
 
   /// The chapter files, relative to the root, in book order (by file name).
-  public func chapterPaths() throws -> [String] {
+  package func chapterPaths() throws -> [String] {
     let folder = try self.url(self.chaptersFolder)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -137,13 +137,13 @@ public struct Workspace: Sendable {
   }
 
   /// Whether a file exists at a relative path.
-  public func exists(_ path: String) -> Bool {
+  package func exists(_ path: String) -> Bool {
     guard let url = try? self.url(path) else { return false }
     return FileManager.default.fileExists(atPath: url.path)
   }
 
   /// The bytes of a file, refusing one whose real location (symbolic links resolved) leaves the workspace.
-  public func read(_ path: String) throws -> Data {
+  package func read(_ path: String) throws -> Data {
     do {
       return try Data(contentsOf: self.readableURL(path))
     } catch let failure as Failure {
@@ -154,13 +154,13 @@ public struct Workspace: Sendable {
   }
 
   /// The bytes of a file, or nil when there is none.
-  public func readIfPresent(_ path: String) throws -> Data? {
+  package func readIfPresent(_ path: String) throws -> Data? {
     self.exists(path) ? try self.read(path) : nil
   }
 
   /// The bytes of a file, or nil when there is none; but a path that a symbolic link on the way leads out
   /// of the workspace (`Chapters/images` → a folder elsewhere) is refused, not taken for a missing file.
-  public func readConfinedIfPresent(_ path: String) throws -> Data? {
+  package func readConfinedIfPresent(_ path: String) throws -> Data? {
     do {
       _ = try self.url(path)
     } catch Failure.outside {

@@ -10,9 +10,9 @@
 ///   holding a modifier), diagram boxes that scroll sideways are marked, and the sidebar's search box
 ///   looks up `window.BOOK_SEARCH` (from `search-index.js`). Plain script, no modules, so that it runs
 ///   from `file://`.
-public enum SiteAssets {
+package enum SiteAssets {
   /// Every asset, by its path in the site: its bytes, exactly as in the resource file.
-  public static var files: [String: [UInt8]] {
+  package static var files: [String: [UInt8]] {
     ["assets/book.css": PackageResources.book_css, "assets/book.js": PackageResources.book_js]
   }
 }

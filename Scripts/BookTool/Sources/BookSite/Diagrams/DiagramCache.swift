@@ -13,21 +13,21 @@ import Foundation
 ///
 /// Layout: `BKDG0001`, the tool's identity with graphviz's, then entries of source, path, line, column,
 /// SVG and a 64-bit hash; lengths are 32-bit little-endian.
-public struct DiagramCache: Sendable {
+package struct DiagramCache: Sendable {
   /// Where the cache lives.
   var file: CacheFile
   /// Its absolute location.
-  public var url: URL { self.file.url }
+  package var url: URL { self.file.url }
 
   static let magic = Data("BKDG0001".utf8)
 
   /// A cache at `path` inside `workspace`.
-  public init(workspace: Workspace, path: String) {
+  package init(workspace: Workspace, path: String) {
     self.file = CacheFile(workspace: workspace, path: path)
   }
 
   /// The cache of a workspace: `.build/book-site-cache/diagrams.bin` under its root.
-  public init(workspaceRoot: URL) {
+  package init(workspaceRoot: URL) {
     self.init(workspace: Workspace(root: workspaceRoot), path: ".build/book-site-cache/diagrams.bin")
   }
 

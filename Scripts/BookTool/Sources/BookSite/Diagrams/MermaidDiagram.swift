@@ -6,7 +6,7 @@ import Foundation
 /// The seam between the page renderer and the diagram renderer: pages call `render`, and embed the SVG.
 /// The flowchart is parsed here (`FlowchartParser`), laid out by graphviz's library, and its SVG rewritten
 /// to follow the page's theme (`GraphvizSVG`).
-public enum MermaidDiagram {
+package enum MermaidDiagram {
   /// Renders `source` (the code of a ```` ```mermaid ```` block whose first line is at `location`) to an
   /// `<svg>` element with `<title>`/`<desc>` from `accTitle`/`accDescr`, or a diagnostic at the chapter line
   /// that cannot be rendered.
@@ -15,13 +15,13 @@ public enum MermaidDiagram {
   /// the fence's column for a block indented in a list. The same source and location always give the
   /// same bytes; element ids derive from the location (`Chapters/01-x.md:163` → `diagram-01-x-163`), so
   /// that several diagrams can share a page.
-  public static func render(source: String, at location: SourceLocation) -> Result<String, DiagnosticsError> {
+  package static func render(source: String, at location: SourceLocation) -> Result<String, DiagnosticsError> {
     self.render([(source, location)])[0]
   }
 
   /// Renders several diagrams at once, in order; the same results as `render(source:at:)` one by one, but
   /// with a single run of graphviz, whose start-up dominates the cost of a small diagram.
-  public static func render(
+  package static func render(
     _ diagrams: [(source: String, location: SourceLocation)]
   ) -> [Result<String, DiagnosticsError>] {
     Self.render(diagrams, store: nil)
@@ -48,7 +48,7 @@ public enum MermaidDiagram {
   }
 
   /// The id of a diagram's `<svg>` element: `Chapters/01-immutable-data.md:163` → `diagram-01-immutable-data-163`.
-  public static func elementID(for location: SourceLocation) -> String {
+  package static func elementID(for location: SourceLocation) -> String {
     let fileName = location.path.split(separator: "/").last.map(String.init) ?? location.path
     let stem = fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName
     var slug = ""

@@ -6,7 +6,7 @@ import Foundation
 /// whose articles changed. An entry is found by a 128-bit hash of the article and of where its links may
 /// lead; the file names the tool build that wrote it and carries a checksum, and a foreign or damaged file
 /// is ignored (everything is converted again). Like the page memo, it trusts content hashes.
-public struct EPUBChapterCache: Sendable {
+package struct EPUBChapterCache: Sendable {
   /// What an entry is found by: two hashes of the article and the e-book's destinations.
   struct Key: Hashable, Sendable {
     var high: UInt64
@@ -36,7 +36,7 @@ public struct EPUBChapterCache: Sendable {
 
   /// The cache of the workspace whose chapters are rendered.
   init(workspace: Workspace) {
-    self.file = CacheFile(workspace: workspace, path: ".build/book-site-cache/epub-chapters.bin")
+    self.file = CacheFile(workspace: workspace, path: "\(Workspace.siteCacheFolder)/epub-chapters.bin")
   }
 
   /// The key of an article given the e-book's destinations (`digest`).

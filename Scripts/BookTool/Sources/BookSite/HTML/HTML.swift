@@ -1,10 +1,10 @@
 import BookKit
 
 /// Small helpers for writing HTML text by hand.
-public enum HTML {
+package enum HTML {
   /// Escapes text for an element's content or a double-quoted attribute:
   /// `a < b & "c"` → `a &lt; b &amp; &quot;c&quot;`.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     MarkupText.escape(text)
   }
 
@@ -16,7 +16,7 @@ public enum HTML {
   /// Raw HTML as GFM passes it through: unchanged, except that the `<` of a filtered tag becomes `&lt;`.
   ///
   /// `<b>ok</b><script>x()</script>` → `<b>ok</b>&lt;script>x()&lt;/script>`.
-  public static func filtered(_ raw: String) -> String {
+  package static func filtered(_ raw: String) -> String {
     guard raw.contains("<") else { return raw }
     var output = ""
     var rest = Substring(raw)

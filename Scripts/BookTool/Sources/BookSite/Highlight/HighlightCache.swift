@@ -12,25 +12,25 @@ import Foundation
 ///
 /// Layout: `BKHL0001`, the tool's identity, then entries of kind (1 byte), text, line count and lines,
 /// and a 64-bit hash; lengths and counts are 32-bit little-endian.
-public struct HighlightCache: Sendable {
+package struct HighlightCache: Sendable {
   /// Where the cache lives.
   var file: CacheFile
   /// Its absolute location.
-  public var url: URL { self.file.url }
+  package var url: URL { self.file.url }
   /// The largest cache written, in bytes.
-  public var maximumBytes = 64 << 20
+  package var maximumBytes = 64 << 20
 
   /// The file's first bytes.
   static let magic = Data("BKHL0001".utf8)
 
   /// A cache at `path` inside `workspace`.
-  public init(workspace: Workspace, path: String) {
+  package init(workspace: Workspace, path: String) {
     self.file = CacheFile(workspace: workspace, path: path)
   }
 
   /// The cache of a workspace: `.build/book-site-cache/highlight.bin` under its root.
-  public init(workspaceRoot: URL) {
-    self.init(workspace: Workspace(root: workspaceRoot), path: ".build/book-site-cache/highlight.bin")
+  package init(workspaceRoot: URL) {
+    self.init(workspace: Workspace(root: workspaceRoot), path: "\(Workspace.siteCacheFolder)/highlight.bin")
   }
 
   /// The entries that can be trusted; none when the file is missing, from another tool or unreadable.

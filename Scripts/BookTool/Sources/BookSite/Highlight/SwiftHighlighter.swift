@@ -6,7 +6,7 @@ import SwiftSyntax
 ///
 /// `let x = 1` → `<span class="hl-keyword">let</span> x = <span class="hl-number">1</span>`.
 /// Spans never cross a line break, so a caller can wrap or mark single lines.
-public enum SwiftHighlighter {
+package enum SwiftHighlighter {
   /// The HTML of each line of `code` (without the final newline's empty line); `parsed` sees the syntax
   /// tree, so that a caller that needs more from it does not parse the code again.
   static func highlight(_ code: String, parsed: ((SourceFileSyntax) -> Void)? = nil) -> [String] {
@@ -95,7 +95,7 @@ public enum SwiftHighlighter {
   }
 
   /// Every line of `code`, escaped and not highlighted: for languages other than Swift.
-  public static func plain(_ code: String) -> [String] {
+  package static func plain(_ code: String) -> [String] {
     var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
     if lines.last == "" { lines.removeLast() }
     return lines

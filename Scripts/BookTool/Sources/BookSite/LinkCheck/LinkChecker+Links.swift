@@ -109,7 +109,8 @@ extension LinkChecker.Context {
     guard !resolved.hasPrefix(chapters + "/"), resolved != chapters else { return [] }
     var message = "link to '\(path)' leaves the site: \(resolved) lies outside \(chapters)/, and the site "
     message += "publishes only the chapters' pages, their images and the code they tangle"
-    if resolved.hasPrefix("Sources/") || resolved.hasPrefix("Tests/") || resolved == "Package.swift" {
+    let tangled = [Workspace.sourcesFolder, Workspace.testsFolder].contains { resolved.hasPrefix("\($0)/") }
+    if tangled || resolved == Workspace.manifestFile {
       message += " (this chapter's code has no \(resolved) by its end)"
     }
     message += "; link to a listing, or to an absolute URL"

@@ -11,9 +11,9 @@ import Foundation
 ///   from there), and may not load from the network.
 /// - Every footnote reference needs a definition; a definition nothing refers to is a warning.
 /// - `http(s)://`, `mailto:` and other URLs with a scheme are not fetched: the check works offline.
-public enum LinkChecker {
+package enum LinkChecker {
   /// Every broken link, anchor, image and footnote of the book, in reading order.
-  public static func check(book: Book, workspace: Workspace) -> [Diagnostic] {
+  package static func check(book: Book, workspace: Workspace) -> [Diagnostic] {
     let references = book.chapters.map(ChapterReferences.init)
     let targets = LinkTargets(book: book, references: references)
     var diagnostics: [Diagnostic] = []

@@ -11,9 +11,9 @@ import Foundation
 ///   it in a code span (`<diet>`) or escape it (\<diet>) [unknown-html-element]
 /// ```
 /// Elements of HTML, SVG and MathML pass; so do comments and closing tags of known elements.
-public enum RawHTMLChecker {
+package enum RawHTMLChecker {
   /// Every raw HTML tag of the book that names no known element, in reading order.
-  public static func check(book: Book) -> [Diagnostic] {
+  package static func check(book: Book) -> [Diagnostic] {
     book.chapters.flatMap { chapter in
       var diagnostics: [Diagnostic] = []
       Self.visit(chapter.document, path: chapter.path, into: &diagnostics)

@@ -1,5 +1,5 @@
 /// A line diff, to mark the lines a listing changed against the version of its chunk it replaces.
-public enum LineDiff {
+package enum LineDiff {
   /// The lines of some code, without the empty piece after its final newline: `"a\nb\n"` → `["a", "b"]`.
   ///
   /// Splits at the character `"\n"` (so not inside a `"\r\n"`, which is one character), scanning bytes:
@@ -53,7 +53,7 @@ public enum LineDiff {
   /// The indices of the lines of `new` that the standard library's diff (`difference(from:)`, Myers'
   /// algorithm: time and memory grow with the size of the edit, not with the product of the lengths)
   /// inserts into `old`: the lines a reader should look at. `["a", "b"]` → `["a", "c", "b"]` gives `[1]`.
-  public static func changedLines(old: [Substring], new: [Substring]) -> Set<Int> {
+  package static func changedLines(old: [Substring], new: [Substring]) -> Set<Int> {
     Self.edit(old: old, new: new).inserted
   }
 

@@ -206,7 +206,7 @@ extension ListingView {
   /// `chunk=store` → `listing-immutabledata-store-store`; an excerpt → `listing-excerpt`. Repeats get
   /// `-2`, `-3`; the chapter's heading ids are never reused. A diagram with a title is a figure named after
   /// it: `accTitle: The Flux loop` → `figure-the-flux-loop`.
-  public static func anchors(of chapter: Chapter) -> [String] {
+  package static func anchors(of chapter: Chapter) -> [String] {
     Self.anchors(of: chapter, sections: chapter.sections)
   }
 

@@ -4,9 +4,9 @@ import BookKit
 ///
 /// Computed once per listing for the whole book (highlighting and diagrams are the expensive part), then
 /// placed on the chapter's page and again in the print edition.
-public struct ListingView: Hashable, Sendable {
+package struct ListingView: Hashable, Sendable {
   /// What the block shows.
-  public enum Body: Hashable, Sendable {
+  package enum Body: Hashable, Sendable {
     /// Code, one HTML line per source line; `marked` lines are new or changed against the replaced
     /// version; `removed` shows every line as deleted code.
     case code(lines: [String], marked: Set<Int>, removed: Bool)
@@ -15,7 +15,7 @@ public struct ListingView: Hashable, Sendable {
   }
 
   /// What the caption says beside the file and module.
-  public enum Note: Hashable, Sendable {
+  package enum Note: Hashable, Sendable {
     /// An excerpt that names what it quotes (`excerpt=PATH#CHUNK`), checked by `book check`; the view's
     /// `file` is the quoted file.
     case excerpt(chunk: String?)
@@ -28,31 +28,31 @@ public struct ListingView: Hashable, Sendable {
   }
 
   /// The listing shown.
-  public var id: ListingID
+  package var id: ListingID
   /// The anchor id, stable across builds: `listing-immutabledata-store-store`.
-  public var anchor: String
+  package var anchor: String
   /// The language of the block (`swift`, `sh`, …), or empty.
-  public var language: String
+  package var language: String
   /// The tangled file, for tangled listings.
-  public var file: String?
+  package var file: String?
   /// The module (SwiftPM target) the file belongs to.
-  public var module: String?
+  package var module: String?
   /// Whether the file is a test (under `Tests/`): the site folds it away.
-  public var isTest: Bool
+  package var isTest: Bool
   /// The caption's note, if any.
-  public var note: Note?
+  package var note: Note?
   /// What is shown.
-  public var body: Body
+  package var body: Body
   /// The number the reader sees, `Listing 3.2` or `Figure 2.1`; nil for unnumbered blocks (tests, shell).
-  public var label: String? = nil
+  package var label: String? = nil
   /// A diagram's title (its `accTitle`), shown in its caption.
-  public var title: String? = nil
+  package var title: String? = nil
 }
 
 /// Points at a listing of the book: which chapter and which anchor, for "replaces …" links.
-public struct ListingReference: Hashable, Sendable {
+package struct ListingReference: Hashable, Sendable {
   /// The chapter's index in book order.
-  public var chapterIndex: Int
+  package var chapterIndex: Int
   /// The listing's anchor on that chapter's page.
-  public var anchor: String
+  package var anchor: String
 }

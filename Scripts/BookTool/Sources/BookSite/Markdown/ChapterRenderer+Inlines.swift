@@ -74,7 +74,7 @@ extension ChapterRenderer {
 extension HTML {
   /// Escapes a URL for an `href` or `src`: bytes outside the URL character set are percent-encoded, and
   /// `&` and quotes become entities: `a b.html?x=1&y` → `a%20b.html?x=1&amp;y`.
-  public static func escapeURL(_ url: String) -> String {
+  package static func escapeURL(_ url: String) -> String {
     var escaped = ""
     for byte in url.utf8 {
       switch byte {

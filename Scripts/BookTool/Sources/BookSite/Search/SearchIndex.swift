@@ -7,31 +7,31 @@ import Foundation
 /// Each entry holds the section's words once each, lowercased, so that the file stays small and a query
 /// is a handful of substring tests: `## The store` + "A store holds state." →
 /// `[0, "the-store", "The store", "A store holds state.", "the store holds state"]`.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
   /// One searchable section.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// The chapter's index in book order.
-    public var chapterIndex: Int
+    package var chapterIndex: Int
     /// The heading's anchor.
-    public var anchor: String
+    package var anchor: String
     /// The heading's text.
-    public var title: String
+    package var title: String
     /// The first words of the section's prose, shown under a result.
-    public var excerpt: String
+    package var excerpt: String
     /// The section's distinct words (prose and code), lowercased, space-separated, in first-seen order.
-    public var words: String
+    package var words: String
   }
 
   /// The index's path inside the site.
   static let path = "assets/search-index.js"
 
   /// The entries, in book order.
-  public var entries: [Entry]
+  package var entries: [Entry]
   /// The chapters' page names and titles, in book order.
-  public var pages: [(page: String, title: String)]
+  package var pages: [(page: String, title: String)]
 
   /// Builds the index of a book whose chapters have the given sections.
-  public init(chapters: [Chapter], sections: [[Section]]) {
+  package init(chapters: [Chapter], sections: [[Section]]) {
     self.pages = chapters.map { ($0.pageName, $0.title) }
     self.entries = Parallel.map(Array(chapters.indices)) { index in
       Self.entries(of: chapters[index], sections: sections[index], index: index)
@@ -96,7 +96,7 @@ public struct SearchIndex: Sendable {
 
   /// The index as JavaScript: `window.BOOK_SEARCH = {"pages": [...], "sections": [...]};`, one entry per
   /// line so that a changed chapter changes few lines.
-  public var script: String {
+  package var script: String {
     var blocks: [String] = []
     var current: [String] = []
     var chapter: Int?

@@ -53,6 +53,6 @@ package struct CacheFile: Sendable {
   /// Removes it, if it is there.
   package func remove() {
     guard self.workspace.exists(self.path) else { return }
-    try? self.workspace.remove(self.path, pruningEmptyFoldersUpTo: [".build"])
+    try? self.workspace.remove(self.path, pruningEmptyFoldersUpTo: [Workspace.buildFolder])
   }
 }

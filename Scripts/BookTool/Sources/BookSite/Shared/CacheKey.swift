@@ -7,7 +7,7 @@ import Foundation
 /// so its caches are not trusted either; the tool's own key file is never rewritten.
 enum CacheKey {
   /// The key file's path inside the workspace.
-  static let path = ".build/book-cache-key"
+  static let path = "\(Workspace.buildFolder)/book-cache-key"
 
   /// The workspace's key, or nil when it has none (nothing it holds can be trusted).
   static func existing(in workspace: Workspace) -> KeyedHash? {

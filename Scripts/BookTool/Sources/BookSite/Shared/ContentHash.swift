@@ -1,9 +1,9 @@
 import Foundation
 
 /// A fast 64-bit content hash (not cryptographic): enough to notice that a file changed.
-public enum ContentHash {
+package enum ContentHash {
   /// The hash of some bytes: eight at a time, each word mixed in with a multiply and a rotation.
-  public static func of(_ data: Data) -> UInt64 {
+  package static func of(_ data: Data) -> UInt64 {
     data.withUnsafeBytes { buffer in
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(buffer.count)
       let prime: UInt64 = 0x0000_0100_0000_01b3

@@ -12,7 +12,7 @@ extension PageRenderer {
     let text = ChapterChanges.readerText(version.file)
     let count = self.reader.chapterCount
     // Tests are not numbered (the site folds them away).
-    let unnumbered = version.path.hasPrefix("Tests/") ? "a test listing" : "a listing"
+    let unnumbered = version.path.hasPrefix("\(Workspace.testsFolder)/") ? "a test listing" : "a listing"
     let parts = CodePage.chunkLines(of: version.file).map { lines, chunk -> CodePage.Part in
       let chapter = chunk.chapterIndex
       guard (0..<count).contains(chapter) else {

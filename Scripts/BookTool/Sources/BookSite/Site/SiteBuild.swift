@@ -3,7 +3,7 @@ import Foundation
 
 /// The whole of `book site` short of writing: load the chapters of a workspace, render them, and read the
 /// images they use. Shared with `book check`, which compares the result with the site on disk.
-public enum SiteBuild {
+package enum SiteBuild {
   /// Renders the book in `input`'s chapters folder. Diagnostics in the result are the problems that stop
   /// the site: a chapter that cannot be read (`RuleID.chapterReadingRules`), invalid `book.json`, a
   /// diagram that cannot be rendered. (The
@@ -13,7 +13,7 @@ public enum SiteBuild {
   /// With `diagrams`, laid-out diagrams are reused from that cache; with `memo`, pages whose inputs did
   /// not change since the last build are taken from the site folder (output is the same either way).
   /// With `parsed`, chapters whose bytes did not change since the last build are not parsed again.
-  public static func make(
+  package static func make(
     from input: Workspace, cache: HighlightCache? = nil, diagrams: DiagramCache? = nil, memo: SiteMemo? = nil,
     parsed: ParsedChapters? = nil, timings: inout SiteTimings
   ) throws -> BuiltSite {
@@ -30,13 +30,16 @@ public enum SiteBuild {
       return data
     }
     built.inputs = inputs
+    // Each chapter as it was read and rendered, by the model's own digest of its bytes.
+    for chapter in book.chapters { built.chapters[chapter.path] = chapter.sourceDigest.hex }
     let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     built.site.diagnostics = (built.site.diagnostics + unreadable).sortedByLocation()
     return built
   }
 
-  /// Reads the chapters and `book.json` once, recording the hash of the bytes read: the stamp of the
-  /// build must describe exactly what was rendered, even if a file changes while the site renders.
+  /// Reads the chapters and `book.json` once, recording the hash of `book.json` and the status record as
+  /// read (each chapter's is its `sourceDigest`): the stamp of the build must describe exactly what was
+  /// rendered, even if a file changes while the site renders.
   private static func load(
     from input: Workspace, parsed: ParsedChapters?, hashing inputs: inout [String: UInt64],
     timings: inout SiteTimings
@@ -54,7 +57,6 @@ public enum SiteBuild {
       }
       return (loaded, (metadata.data, status))
     }
-    for file in loaded.files { inputs[file.path] = ContentHash.of(file.data) }
     let chapters = loaded.chapters
     let problems = loaded.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     let book = timings.measure(.tangle) { Book(chapters: chapters, loadDiagnostics: problems) }
@@ -66,13 +68,13 @@ public enum SiteBuild {
 
   /// Keeps what `built` highlighted in `cache`, once the site has been written: a build that fails, or
   /// whose output is refused, leaves the workspace (its `.build/` included) as it was.
-  public static func keepHighlights(of built: BuiltSite, in cache: HighlightCache) {
+  package static func keepHighlights(of built: BuiltSite, in cache: HighlightCache) {
     guard let highlighter = built.highlighter, !built.site.diagnostics.hasErrors else { return }
     cache.save(highlighter)
   }
 
   /// Keeps every cache a build used (highlights, diagrams, the page memo) once its site has been written.
-  public static func keepCaches(
+  package static func keepCaches(
     of built: BuiltSite, highlights: HighlightCache?, diagrams: DiagramCache?, memo: SiteMemo?
   ) {
     guard !built.site.diagnostics.hasErrors else { return }
@@ -85,7 +87,7 @@ public enum SiteBuild {
   /// Renders an already-loaded book, copying the images it uses through `readChapterFile` (a path
   /// relative to the chapters folder → its bytes, or nil when missing). Shared with chapter snapshots,
   /// which read their chapters from a commit rather than the disk.
-  public static func make(
+  package static func make(
     book: Book, metadata: Result<BookMetadata, DiagnosticsError>, cache: HighlightCache? = nil,
     diagrams: DiagramCache? = nil, memo: SiteMemo? = nil, epubChapters: EPUBChapterCache? = nil,
     timings: inout SiteTimings, readChapterFile: (String) throws -> Data?
@@ -127,7 +129,9 @@ extension SiteBuild {
   /// What `book check` reports about the site of a book it has already loaded: problems that stop
   /// rendering it, else every difference between the workspace's `Site/` and what `book site` would write
   /// there. A chapter that is not UTF-8 is the book's own diagnostic; the site is not compared then.
-  public static func drift(book: Book, in workspace: Workspace, folder: String = "Site") throws -> [Diagnostic] {
+  package static func drift(book: Book, in workspace: Workspace, folder: String = Workspace.siteFolder) throws
+    -> [Diagnostic]
+  {
     var timings = SiteTimings()
     let metadata = try BookMetadata.load(from: workspace)
     // No highlight cache: `book check` leaves the workspace exactly as it found it, `.build/` included.

@@ -12,16 +12,16 @@ import Foundation
 /// *and* the file in the folder still has the recorded hash, so a hand edit or a deleted page is rendered
 /// again. A file from another build of the tool, or whose checksum does not
 /// match, is ignored as a whole: the build renders everything.
-public struct SiteMemo: Sendable {
+package struct SiteMemo: Sendable {
   /// Where the memo lives: in the input workspace, whose guarded writes save it.
   var file: CacheFile
   /// The workspace the site is written into, and the site's folder inside it.
-  public var output: Workspace, folder: String
+  package var output: Workspace, folder: String
 
   /// The memo of the site that `input`'s chapters render into `folder` of `output`.
-  public init(input: Workspace, output: Workspace, folder: String) {
+  package init(input: Workspace, output: Workspace, folder: String) {
     let name = CacheFile.siteName(input: input, output: output, folder: folder)
-    self.file = CacheFile(workspace: input, path: ".build/book-site-cache/pages-\(name).json")
+    self.file = CacheFile(workspace: input, path: "\(Workspace.siteCacheFolder)/pages-\(name).json")
     self.output = output
     self.folder = folder
   }

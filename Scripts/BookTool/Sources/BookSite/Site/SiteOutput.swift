@@ -3,27 +3,27 @@ import Foundation
 
 /// Everything `book site` would leave in the site folder, planned through `OwnedOutput` against what is
 /// there: shared by `book site` (which applies it), `book serve`, and `book check` (which reports drift).
-public struct SiteOutput: Sendable {
+package struct SiteOutput: Sendable {
   /// One file of the site.
-  public struct File: Sendable {
+  package struct File: Sendable {
     /// The path inside the site folder (`index.html`).
-    public var path: String
+    package var path: String
     /// The bytes the site should hold.
-    public var expected: Data
+    package var expected: Data
     /// The bytes on disk, or nil when the file is missing.
-    public var current: Data?
+    package var current: Data?
 
     /// Whether the disk holds different bytes.
-    public var isOutOfDate: Bool { self.current != self.expected }
+    package var isOutOfDate: Bool { self.current != self.expected }
   }
 
   /// The list of files the site writer owns, inside the site folder.
-  public static let manifestName = ".site-files"
+  package static let manifestName = ".site-files"
   static let manifestHeader = "# Files written by `book site`; it keeps this list. Do not edit."
 
   /// What `book site` owns in `folder` (relative to the workspace root; empty for `--output DIR`): the
   /// files its `.site-files` lists.
-  public static func kind(folder: String) -> OwnedOutput.Kind {
+  package static func kind(folder: String) -> OwnedOutput.Kind {
     OwnedOutput.Kind(
       command: "book site", folder: folder,
       manifestPath: folder.isEmpty ? Self.manifestName : "\(folder)/\(Self.manifestName)",
@@ -32,25 +32,25 @@ public struct SiteOutput: Sendable {
   }
 
   /// The site folder, relative to the workspace root; empty when the workspace is the site folder itself.
-  public var folder: String
+  package var folder: String
   /// Every file, sorted by path.
-  public var files: [File]
+  package var files: [File]
   /// The plan of writes and removals.
-  public var output: OwnedOutput
+  package var output: OwnedOutput
 
   /// Files listed in the old manifest that the site no longer has, sorted.
-  public var staleFiles: [String] { self.output.staleFiles }
+  package var staleFiles: [String] { self.output.staleFiles }
   /// The manifest's expected bytes.
-  public var manifest: Data { self.output.manifest }
+  package var manifest: Data { self.output.manifest }
   /// The manifest on disk, or nil.
-  public var currentManifest: Data? { self.output.currentManifest }
+  package var currentManifest: Data? { self.output.currentManifest }
   /// Problems that forbid writing.
-  public var diagnostics: [Diagnostic] { self.output.diagnostics }
+  package var diagnostics: [Diagnostic] { self.output.diagnostics }
 
   /// Plans writing `site` into `folder` of `workspace`. A problem with a file is reported where the
   /// chapters produce it (`site.origins`), else at the file itself. `readAhead` holds files of the folder
   /// a build has already read (by path inside the site), which are not read again.
-  public init(site: RenderedSite, workspace: Workspace, folder: String, readAhead: [String: Data] = [:]) throws {
+  package init(site: RenderedSite, workspace: Workspace, folder: String, readAhead: [String: Data] = [:]) throws {
     self.folder = folder
     let kind = Self.kind(folder: folder)
     let targets = site.files.keys.sorted().map { name in
@@ -64,12 +64,12 @@ public struct SiteOutput: Sendable {
   }
 
   /// The bytes of the list of files a site has.
-  public static func manifest(of site: RenderedSite) -> Data {
+  package static func manifest(of site: RenderedSite) -> Data {
     OutputManifest.data(header: Self.manifestHeader, paths: site.files.keys)
   }
 
   /// The paths a manifest's bytes list, leaving out any entry that is not a plain path.
-  public static func paths(inManifest data: Data) -> [String] {
+  package static func paths(inManifest data: Data) -> [String] {
     OutputManifest(data: data).paths.filter { Workspace.plainPath($0) != nil }
   }
 
@@ -84,24 +84,24 @@ public struct SiteOutput: Sendable {
   }
 
   /// The path of a site file relative to the workspace root.
-  public func workspacePath(_ name: String) -> String {
+  package func workspacePath(_ name: String) -> String {
     self.folder.isEmpty ? name : "\(self.folder)/\(name)"
   }
 }
 
 extension SiteOutput {
   /// What applying the output changed.
-  public typealias Changes = OwnedOutput.Changes
+  package typealias Changes = OwnedOutput.Changes
 
   /// Writes every out-of-date file, removes stale files the site wrote earlier and updates the manifest,
   /// through `OwnedOutput.apply` (journal first; the site folder is created with the journal, so an error
   /// leaves no folder behind). Writes nothing if there is any error.
-  public func apply(to workspace: Workspace) throws -> Changes {
+  package func apply(to workspace: Workspace) throws -> Changes {
     try self.output.apply(to: workspace)
   }
 
   /// Diagnostics for every difference between the site folder and what `book site` would write.
-  public func drift() -> [Diagnostic] {
+  package func drift() -> [Diagnostic] {
     self.output.drift { target in
       let path = self.workspacePath(target.path)
       guard let current = target.current else {

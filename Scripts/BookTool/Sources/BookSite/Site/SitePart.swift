@@ -52,12 +52,15 @@ struct RenderedPart: Sendable {
 
 /// A site as a build made it: the site, and what the build keeps beside it (the record for the page memo,
 /// the caches to save, what it reused, the inputs it read for the stamp).
-public struct BuiltSite: Sendable {
+package struct BuiltSite: Sendable {
   /// The site.
-  public var site: RenderedSite
-  /// The hash of every input file as it was read for this render (chapters, `book.json`, images), by
-  /// path relative to the input workspace; empty when the book was not read from a workspace.
-  public var inputs: [String: UInt64] = [:]
+  package var site: RenderedSite
+  /// The hash of every input file other than a chapter as it was read for this render (`book.json`, the
+  /// status record, images), by path relative to the input workspace; empty when the book was not read
+  /// from a workspace.
+  package var inputs: [String: UInt64] = [:]
+  /// Each chapter rendered, by path relative to the input workspace: its `sourceDigest` (hexadecimal).
+  package var chapters: [String: String] = [:]
   /// What each part was rendered from, for the next build (`SiteMemo`).
   var memo = SiteMemo.Record(tool: "")
   /// The files taken from the earlier site rather than rendered (memo builds), by path inside the site.
@@ -76,7 +79,7 @@ public struct BuiltSite: Sendable {
   var epubChapters: EPUBChapterCache.Pending?
 
   /// A site with nothing kept beside it.
-  public init(site: RenderedSite) {
+  package init(site: RenderedSite) {
     self.site = site
   }
 }

@@ -6,18 +6,18 @@ import Foundation
 /// nothing and keeps no record of what it did. Its stages (`SiteRenderer+Stages`) render each part of the
 /// site through a `BookReader` that notes what the part read, which is what lets a build reuse parts from
 /// outside (`MemoizedRender`).
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
   /// The book, loaded and tangled (tangling gives the listings' "replaces …" captions).
-  public var book: Book
+  package var book: Book
   /// The title, subtitle and parts.
-  public var metadata: BookMetadata
+  package var metadata: BookMetadata
   /// Highlights each distinct text once, starting from a cache when the build has one.
   var highlighter = Highlighter()
   /// Finds each listing's declarations once per build, for the symbol index and the listings' links to it.
   var declarations = DeclarationScanner()
 
   /// Creates a renderer.
-  public init(book: Book, metadata: BookMetadata) {
+  package init(book: Book, metadata: BookMetadata) {
     self.book = book
     self.metadata = metadata
   }
@@ -25,7 +25,7 @@ public struct SiteRenderer: Sendable {
   /// Every file of the site, with the images the chapters use and any diagnostics (diagrams that cannot be
   /// rendered): every part rendered, none reused. `MemoizedRender` runs the same stages with an earlier
   /// site and a clock.
-  public func render() -> RenderedSite {
+  package func render() -> RenderedSite {
     MemoizedRender.run(self).site
   }
 
@@ -111,17 +111,17 @@ public struct SiteRenderer: Sendable {
 
 /// The files of a rendered site, before anything is written: what the site is, and nothing about how it
 /// was made (that is `BuiltSite`).
-public struct RenderedSite: Sendable {
+package struct RenderedSite: Sendable {
   /// Every file by its path inside the site (`index.html`, `assets/book.css`, …).
-  public var files: [String: Data] = [:]
+  package var files: [String: Data] = [:]
   /// Image sources the chapters use, relative to the chapters folder, sorted: copied beside the pages.
-  public var images: [String] = []
+  package var images: [String] = []
   /// Problems found while rendering; any error means nothing may be written.
-  public var diagnostics: [Diagnostic] = []
+  package var diagnostics: [Diagnostic] = []
   /// Where the chapters produce a file, by path inside the site (an image's first use): where a problem
   /// writing that file is reported. Files not listed are reported at their own path.
-  public var origins: [String: SourceLocation] = [:]
+  package var origins: [String: SourceLocation] = [:]
 
   /// Creates an empty site.
-  public init() {}
+  package init() {}
 }

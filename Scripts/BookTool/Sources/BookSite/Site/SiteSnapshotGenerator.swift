@@ -3,29 +3,29 @@ import Foundation
 
 /// The rendered site of a chapter snapshot (`book tag`): `Site/` as `book site` would write it for the
 /// chapters up to that one, so `book check` passes inside the snapshot.
-public struct SiteSnapshotGenerator: SnapshotGenerator {
+package struct SiteSnapshotGenerator: SnapshotGenerator {
   /// The site folder in the workspace.
-  public static let folder = "Site"
+  package static let folder = Workspace.siteFolder
 
   /// Creates the generator.
-  public init() {}
+  package init() {}
 
   /// The site's manifest and every file it lists.
-  public func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
+  package func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
     let manifest = "\(Self.folder)/\(SiteOutput.manifestName)"
     guard tree.contains(manifest) else { return [] }
     return [manifest] + SiteOutput.paths(inManifest: try read(manifest)).map { "\(Self.folder)/\($0)" }
   }
 
   /// Every site file for the snapshot's chapters, with the metadata and images committed at HEAD.
-  public func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
-    let file = BookMetadata.file(inChaptersFolder: "Chapters") { try? readHead($0) }
+  package func files(for book: Book, readHead: (String) throws -> Data) throws -> [String: Data] {
+    let file = BookMetadata.file(inChaptersFolder: Workspace.defaultChaptersFolder) { try? readHead($0) }
     let metadata =
       (file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters")))
-      .attachingStatus(inChaptersFolder: "Chapters") { try? readHead($0) }
+      .attachingStatus(inChaptersFolder: Workspace.defaultChaptersFolder) { try? readHead($0) }
     var timings = SiteTimings()
     let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
-      try? readHead("Chapters/\(path)")
+      try? readHead("\(Workspace.defaultChaptersFolder)/\(path)")
     }.site
     guard !site.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(site.diagnostics) }
     var files: [String: Data] = [:]

@@ -7,18 +7,22 @@ import Foundation
 /// The stamp names this machine's build of the tool and its `dot` (path, size and modification time), so it lives
 /// in the workspace's git-ignored `.build/` folder, never in the site: the site's bytes depend on the
 /// chapters alone. `book check` never uses it; it always renders in full.
-public struct SiteStamp: Codable, Equatable, Sendable {
+package struct SiteStamp: Codable, Equatable, Sendable {
   /// The tool that rendered and the `dot` that drew its diagrams (`DiagramCache.identity`): a change of
   /// either means possibly different pages (hostile case 6).
-  public var tool: String
-  /// Every input, by path relative to the input workspace: chapters, `book.json`, images.
-  public var inputs: [String: UInt64]
+  package var tool: String
+  /// Every chapter, by path relative to the input workspace: the model's digest of its bytes
+  /// (`Chapter.sourceDigest`, hexadecimal), which `ContentDigest.of(bytes:)` gives for the file unparsed.
+  package var chapters: [String: String]
+  /// Every other input, by path relative to the input workspace: `book.json`, the status record, images.
+  package var inputs: [String: UInt64]
   /// Every file of the site and its manifest, by path relative to the output workspace.
-  public var outputs: [String: UInt64]
+  package var outputs: [String: UInt64]
 
   /// Creates a stamp.
-  public init(tool: String, inputs: [String: UInt64], outputs: [String: UInt64]) {
+  package init(tool: String, chapters: [String: String], inputs: [String: UInt64], outputs: [String: UInt64]) {
     self.tool = tool
+    self.chapters = chapters
     self.inputs = inputs
     self.outputs = outputs
   }
@@ -26,27 +30,23 @@ public struct SiteStamp: Codable, Equatable, Sendable {
   /// The stamp for a site just written: the hashes of the inputs as they were read for rendering (never
   /// read again: a chapter saved while the site renders must make the next run render again), and of the
   /// expected files.
-  public static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
+  package static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
-    return SiteStamp(tool: Self.rendererIdentity, inputs: built.inputs, outputs: outputs)
+    return SiteStamp(tool: Self.rendererIdentity, chapters: built.chapters, inputs: built.inputs, outputs: outputs)
   }
 
   /// Whether nothing has changed since this stamp: same tool, same chapter files with the same bytes, the
   /// same images, every output file still as written, and no temporary file of an interrupted write.
-  public func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
-    guard self.tool == Self.rendererIdentity else { return false }
-    let chapters = try Self.chapterInputs(of: input)
-    for (path, hash) in chapters where self.inputs[path] != hash { return false }
-    let others = self.inputs.filter { chapters[$0.key] == nil }
-    for (path, hash) in others {
-      // Any input not among the chapter files now is an image: it must still be there, unchanged; a
-      // chapter or `book.json` that disappeared shows up here as a missing file.
-      guard !path.hasSuffix(".md"), !path.hasSuffix("/\(BookMetadata.fileName)"),
-        !path.hasSuffix("/\(ChapterStatusRecord.fileName)"),
-        let data = try input.readIfPresent(path), ContentHash.of(data) == hash
-      else { return false }
+  package func isCurrent(input: Workspace, output: Workspace) throws -> Bool {
+    guard self.tool == Self.rendererIdentity, try Self.chapterDigests(of: input) == self.chapters else { return false }
+    let metadata = try Self.metadataInputs(of: input)
+    for (path, hash) in metadata where self.inputs[path] != hash { return false }
+    for (path, hash) in self.inputs where metadata[path] == nil {
+      // Any other input is `book.json` or the status record that is gone now (missing, so not current),
+      // or an image: it must still be there, unchanged.
+      guard let data = try input.readIfPresent(path), ContentHash.of(data) == hash else { return false }
     }
     for (path, hash) in self.outputs {
       guard let data = try output.readIfPresent(path), ContentHash.of(data) == hash else { return false }
@@ -56,10 +56,16 @@ public struct SiteStamp: Codable, Equatable, Sendable {
     return true
   }
 
-  /// The chapter files and `book.json`, hashed.
-  private static func chapterInputs(of input: Workspace) throws -> [String: UInt64] {
+  /// Each chapter file's digest as the model computes it (`Chapter.sourceDigest`), without parsing it.
+  private static func chapterDigests(of input: Workspace) throws -> [String: String] {
+    var digests: [String: String] = [:]
+    for path in try input.chapterPaths() { digests[path] = Chapter.sourceDigest(of: try input.read(path)).hex }
+    return digests
+  }
+
+  /// `book.json` and the chapter status record, hashed, when they are there.
+  private static func metadataInputs(of input: Workspace) throws -> [String: UInt64] {
     var inputs: [String: UInt64] = [:]
-    for path in try input.chapterPaths() { inputs[path] = ContentHash.of(try input.read(path)) }
     let metadata = try BookMetadata.file(inChaptersFolder: input.chaptersFolder, read: input.readIfPresent)
     if let data = metadata.data { inputs[metadata.path] = ContentHash.of(data) }
     let status = ChapterStatusRecord.path(inChaptersFolder: input.chaptersFolder)
@@ -82,7 +88,7 @@ extension SiteStamp {
   package static func file(input: Workspace, output: Workspace, folder: String) -> CacheFile? {
     guard !folder.isEmpty else { return nil }
     let name = CacheFile.siteName(input: input, output: output, folder: folder)
-    return CacheFile(workspace: output, path: ".build/book-site-stamps/\(name).json")
+    return CacheFile(workspace: output, path: "\(Workspace.siteStampsFolder)/\(name).json")
   }
 
   /// The stamp in `file`, or nil when there is none or it cannot be read.

@@ -8,9 +8,9 @@ import Foundation
 
 /// Where the time of a site build goes, stage by stage, for `book site --timings` and the benchmark: the
 /// wall time of each stage and the CPU time (user + system, every thread) the process spent in it.
-public struct SiteTimings: Sendable {
+package struct SiteTimings: Sendable {
   /// The stages of a build, in the order the report lists them.
-  public enum Stage: String, CaseIterable, Sendable {
+  package enum Stage: String, CaseIterable, Sendable {
     /// Hashing inputs and outputs against the last run's stamp.
     case stamp
     /// Reading the chapters and parsing their Markdown.
@@ -48,10 +48,10 @@ public struct SiteTimings: Sendable {
   private var cpu: [Stage: Duration] = [:]
 
   /// Creates empty timings.
-  public init() {}
+  package init() {}
 
   /// Runs `body`, adding its wall and CPU time to `stage`.
-  public mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
+  package mutating func measure<T>(_ stage: Stage, _ body: () throws -> T) rethrows -> T {
     let clock = ContinuousClock()
     let start = clock.now
     let cpuStart = Self.processCPUTime()
@@ -62,10 +62,10 @@ public struct SiteTimings: Sendable {
   }
 
   /// The wall time spent in `stage` so far.
-  public func wallTime(of stage: Stage) -> Duration { self.wall[stage] ?? .zero }
+  package func wallTime(of stage: Stage) -> Duration { self.wall[stage] ?? .zero }
 
   /// One line per stage that ran, in milliseconds, then the total: `load       12.3 ms   20.1 ms cpu`.
-  public var report: String {
+  package var report: String {
     let stages = Stage.allCases.filter { self.wall[$0] != nil }
     let rows = stages.map { ($0.rawValue, self.wall[$0] ?? .zero, self.cpu[$0] ?? .zero) }
     let total = rows.reduce((Duration.zero, Duration.zero)) { ($0.0 + $1.1, $0.1 + $1.2) }

@@ -8,10 +8,10 @@ import Foundation
 ///
 /// `<a href="../Sources/M/A.swift">` in `01-one.html` → `Site/01-one.html:12: error: link
 /// '../Sources/M/A.swift' leaves the site [broken-site-link]`.
-public enum SiteLinkCheck {
+package enum SiteLinkCheck {
   /// Every link of `files` (paths inside the site → bytes) that does not resolve inside the site, located
   /// in `folder` (the site's folder in the workspace, for the diagnostics' paths).
-  public static func check(_ files: [String: Data], folder: String) -> [Diagnostic] {
+  package static func check(_ files: [String: Data], folder: String) -> [Diagnostic] {
     let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
     let scanned = Parallel.map(pages) { Self.attributes(in: files[$0]!) }
     let ids = Dictionary(uniqueKeysWithValues: zip(pages, scanned.map { Set($0.ids) }))

@@ -13,7 +13,7 @@ enum TestCount {
   /// The tests in the files of `prefix` (the tangle at the end of `chapter`) under the chapter's test
   /// targets.
   static func of(_ chapter: Chapter, prefix: [TangledFile]) -> Int {
-    let folders = chapter.testTargets.map { "Tests/\($0)/" }
+    let folders = chapter.testTargets.map { "\(Workspace.testsFolder)/\($0)/" }
     let files = prefix.filter { file in folders.contains { file.path.hasPrefix($0) } }
     return files.reduce(0) { count, file in
       count + Self.tests(in: file.chunks.map(\.code).joined(separator: "\n"))

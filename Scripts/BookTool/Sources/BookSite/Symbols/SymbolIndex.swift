@@ -78,7 +78,8 @@ struct SymbolIndex: Sendable {
   /// The module a listing's declarations belong to: the target of a file tangled under `Sources/`; nil
   /// for tests, the manifest and every block that is not tangled.
   static func module(of listing: Listing) -> String? {
-    guard listing.kind == .tangled, case .tangled(let directive) = listing.tag, directive.file.hasPrefix("Sources/")
+    guard listing.kind == .tangled, case .tangled(let directive) = listing.tag,
+      directive.file.hasPrefix("\(Workspace.sourcesFolder)/")
     else { return nil }
     return directive.target
   }

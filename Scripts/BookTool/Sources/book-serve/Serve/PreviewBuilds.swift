@@ -10,19 +10,19 @@ final class PreviewBuilds: Sendable {
   /// The build of the workspace's site.
   let build: CachedSiteBuild
   /// The last site written whose caches are not kept yet.
-  private let unkept = Mutex<(site: BuiltSite, plan: SiteOutput)?>(nil)
+  private let unkept = Mutex<CachedSiteBuild.Written?>(nil)
 
   /// The builds of `workspace`'s chapters into its site folder.
   init(workspace: Workspace) {
     self.build = CachedSiteBuild(
-      input: workspace, output: workspace, folder: defaultSiteFolder, keepingChapters: true)
+      input: workspace, output: workspace, folder: Workspace.siteFolder, keepingChapters: true)
   }
 
   /// Renders and writes the site; returns whether any file changed (errors leave the site as it was).
   @Sendable func rebuild() -> Bool {
     guard let written = ServeCommand.writeSite(with: self.build) else { return false }
-    self.unkept.withLock { $0 = (written.site, written.plan) }
-    return written.changed
+    self.unkept.withLock { $0 = written }
+    return written.changedFiles
   }
 
   /// Keeps the caches of the last site written, if any.
@@ -33,6 +33,6 @@ final class PreviewBuilds: Sendable {
     }
     guard let written = taken else { return }
     var timings = SiteTimings()
-    self.build.keep(written.site, plan: written.plan, timings: &timings)
+    self.build.keep(written, timings: &timings)
   }
 }

@@ -5,12 +5,14 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:312)
-/// Why the program could not start, in words for the person who started it.
-struct LaunchError: Error, CustomStringConvertible {
-  let description: String
+#sourceLocation(file:"Chapters/09-animals.md",line:314)
+/// Why a program could not start, in words for the person who started it.
+public struct LaunchError: Error, CustomStringConvertible {
+  /// The sentence, such as `cannot open the catalogue: …`.
+  public let description: String
 
-  init(_ description: String) {
+  /// The error that says `description`.
+  public init(_ description: String) {
     self.description = description
   }
 }
