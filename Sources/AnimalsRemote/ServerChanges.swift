@@ -55,7 +55,7 @@ extension RemoteStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1298)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1311)
 extension ServerChanges {
   /// Connects again and again, pausing longer after each attempt that got nowhere, until cancelled.
   func follow(into output: AsyncStream<Result<SampleData, PersistenceFailure>>.Continuation) async {

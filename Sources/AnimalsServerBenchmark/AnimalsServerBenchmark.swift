@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2571)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2587)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -36,7 +36,7 @@ struct AnimalsServerBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2606)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2622)
 extension AnimalsServerBenchmark {
   /// What a round sends.
   enum Kind: String, CaseIterable {
