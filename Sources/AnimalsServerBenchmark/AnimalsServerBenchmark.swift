@@ -22,6 +22,7 @@ struct AnimalsServerBenchmark {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = try LocalStore(path: folder.appendingPathComponent("animals.sqlite").path)
+    try store.useWriteAheadLog()
     let server = CatalogueServer(store: store)
     let baseURL = URL(string: "http://127.0.0.1:\(try await server.start())")!
     print("kind      clients  requests  requests/s   p50 ms   p99 ms")
@@ -36,7 +37,7 @@ struct AnimalsServerBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2622)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2623)
 extension AnimalsServerBenchmark {
   /// What a round sends.
   enum Kind: String, CaseIterable {
