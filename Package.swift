@@ -148,7 +148,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:51)
+#sourceLocation(file:"Chapters/09-animals.md",line:53)
 package.targets += [
   .target(name: "AppFolders", swiftSettings: strict),
   .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),
@@ -170,7 +170,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:58)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:57)
 package.targets += [
   .target(
     name: "QuakesData",

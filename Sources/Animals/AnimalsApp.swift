@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:387)
+#sourceLocation(file:"Chapters/09-animals.md",line:391)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -39,7 +39,7 @@ final class AnimalsApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:425)
+#sourceLocation(file:"Chapters/09-animals.md",line:429)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:83)
+#sourceLocation(file:"Chapters/09-animals.md",line:85)
 import AnimalsData
 import AnimalsUI
 import AppFolders
@@ -39,7 +39,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:124)
+#sourceLocation(file:"Chapters/09-animals.md",line:126)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -61,7 +61,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:450)
+#sourceLocation(file:"Chapters/09-animals.md",line:454)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input ends;
   /// with `debug`, writes every action and what it changed to standard error.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:148)
+#sourceLocation(file:"Chapters/09-animals.md",line:150)
 /// Where the catalogue is kept.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -15,7 +15,7 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:336)
+#sourceLocation(file:"Chapters/09-animals.md",line:340)
 import AnimalsData
 import AppFolders
 

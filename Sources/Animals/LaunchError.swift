@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:312)
+#sourceLocation(file:"Chapters/09-animals.md",line:316)
 /// Why the program could not start, in words for the person who started it.
 struct LaunchError: Error, CustomStringConvertible {
   let description: String

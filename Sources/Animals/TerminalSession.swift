@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:645)
+#sourceLocation(file:"Chapters/09-animals.md",line:650)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -49,7 +49,7 @@ struct TerminalSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:693)
+#sourceLocation(file:"Chapters/09-animals.md",line:698)
 extension TerminalSession {
   /// Lays the screen out for the terminal's width, or for 80 columns if the terminal does not say.
   func fitTheScreen() {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:829)
+#sourceLocation(file:"Chapters/09-animals.md",line:834)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -43,7 +43,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:872)
+#sourceLocation(file:"Chapters/09-animals.md",line:877)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\ndown\nd\ny\nq\n")
@@ -72,7 +72,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:908)
+#sourceLocation(file:"Chapters/09-animals.md",line:913)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"
@@ -105,7 +105,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:947)
+#sourceLocation(file:"Chapters/09-animals.md",line:952)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

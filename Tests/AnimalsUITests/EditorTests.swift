@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2940)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2951)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3006)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3017)
 extension EditorTests {
   @MainActor
   func testAnAddChoosesItsOwnAnimalAmongOthersOfTheSameName() async throws {
@@ -99,7 +99,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3042)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3053)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -132,7 +132,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3080)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3091)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -160,7 +160,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3111)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3122)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2559)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2570)
 import AnimalsData
 import ImmutableUI
 import Terminal
@@ -40,7 +40,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2597)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2608)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -81,7 +81,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2642)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2653)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -108,7 +108,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2672)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2683)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -129,7 +129,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2695)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2706)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -178,7 +178,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2747)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2758)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -203,7 +203,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2775)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2786)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -242,7 +242,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2819)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2830)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -291,7 +291,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2874)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2885)
 extension ScreenTests {
   @MainActor
   func testAnAnimalDeletedElsewhereIsNamedNotShownAsAnId() async throws {
@@ -324,7 +324,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2909)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2920)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
