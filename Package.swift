@@ -170,7 +170,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:57)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:58)
 package.targets += [
   .target(
     name: "QuakesData",

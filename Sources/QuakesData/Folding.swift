@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:285)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:286)
 import Foundation
 
 extension String {
@@ -17,7 +17,7 @@ extension String {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:307)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:308)
 extension String {
   /// Whether `text` occurs in this string, byte for byte in UTF-8: for two folded strings, a search
   /// that ignores case and diacritics. `"8 km sw of pahala".includes("pahala")` is true; every

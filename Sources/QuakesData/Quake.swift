@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:77)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:78)
 import Foundation
 
 /// One seismic event as Quakes keeps it: the fields of the USGS feed that the product uses.
@@ -41,7 +41,7 @@ public struct Quake: Hashable, Sendable, Identifiable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:119)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:120)
 extension Quake {
   /// The moment of the quake, for display: `time` converted to a `Date`.
   public var date: Date {
@@ -57,7 +57,7 @@ extension Quake {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:138)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:139)
 extension Quake {
   /// Where a quake happened: degrees east and north, and kilometres below the surface.
   public struct Coordinates: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:257)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:258)
 /// A calendar day in UTC, for the filter by day: day 0 is 1 January 1970.
 public struct QuakeDay: Hashable, Sendable, Comparable {
   /// Whole days since 1 January 1970; negative before it.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1069)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1070)
 /// Where the quakes are saved between runs: SQLite in the product, fakes in tests.
 public protocol QuakesCache: Sendable {
   /// Every saved quake.

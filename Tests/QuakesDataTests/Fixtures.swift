@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:201)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:202)
 import QuakesData
 
 /// A quake for tests: `id` and whatever the test names; the rest are plain defaults.
