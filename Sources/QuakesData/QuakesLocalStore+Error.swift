@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1663)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1710)
 import GRDB
 
 extension QuakesLocalStore {
@@ -62,7 +62,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1726)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1773)
 import Foundation
 
 #if canImport(Glibc)

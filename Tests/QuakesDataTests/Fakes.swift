@@ -72,3 +72,37 @@ actor CountingCache<Base: QuakesCache>: QuakesCache {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1350)
+/// A cache that passes everything to `base`, but holds the first write until ``release()``.
+actor HoldingCache<Base: QuakesCache>: QuakesCache {
+  let base: Base
+  /// How many writes have begun, the held one included.
+  private(set) var writesBegun = 0
+  private var held: CheckedContinuation<Void, Never>?
+  private var isReleased = false
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  /// Lets the held write go on, or the first write pass if it has not begun yet.
+  func release() {
+    self.isReleased = true
+    self.held?.resume()
+    self.held = nil
+  }
+
+  func readQuakes() async throws -> [Quake] {
+    try await self.base.readQuakes()
+  }
+
+  func write(_ changes: QuakeChanges) async throws -> Int {
+    self.writesBegun += 1
+    if self.writesBegun == 1 && !self.isReleased {
+      await withCheckedContinuation { continuation in self.held = continuation }
+    }
+    return try await self.base.write(changes)
+  }
+}
+#sourceLocation()
