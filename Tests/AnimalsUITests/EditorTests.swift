@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2951)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2955)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3017)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3021)
 extension EditorTests {
   @MainActor
   func testAnAddChoosesItsOwnAnimalAmongOthersOfTheSameName() async throws {
@@ -99,7 +99,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3053)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3057)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -132,7 +132,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3091)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3095)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -160,7 +160,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3122)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3126)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2570)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2574)
 import AnimalsData
 import ImmutableUI
 import Terminal
@@ -40,7 +40,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2608)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2612)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -81,7 +81,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2653)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2657)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -108,7 +108,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2683)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2687)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -129,7 +129,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2706)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2710)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -178,7 +178,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2758)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2762)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -203,7 +203,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2786)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2790)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -242,7 +242,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2830)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2834)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -291,7 +291,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2885)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2889)
 extension ScreenTests {
   @MainActor
   func testAnAnimalDeletedElsewhereIsNamedNotShownAsAnId() async throws {
@@ -324,7 +324,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2920)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2924)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {
