@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1278)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1279)
 import QuakesData
 
 /// A cache in memory that records every write and fails on request.
@@ -73,7 +73,7 @@ actor CountingCache<Base: QuakesCache>: QuakesCache {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1350)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1351)
 /// A cache that passes everything to `base`, but holds the first write until ``release()``.
 actor HoldingCache<Base: QuakesCache>: QuakesCache {
   let base: Base

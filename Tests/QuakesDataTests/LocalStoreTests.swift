@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1876)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1877)
 import Foundation
 import GRDB
 import QuakesData
@@ -103,7 +103,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1978)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1979)
 extension LocalStoreTests {
   func testAPathThatIsNoFileIsRefusedByWhatItIs() throws {
     let (folder, device, pipe) = (self.path("folder"), self.path("device"), self.path("pipe"))
