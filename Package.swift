@@ -150,7 +150,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:51)
+#sourceLocation(file:"Chapters/09-animals.md",line:54)
 package.targets += [
   .target(name: "AppFolders", swiftSettings: strict),
   .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:865)
+#sourceLocation(file:"Chapters/09-animals.md",line:871)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -43,7 +43,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:908)
+#sourceLocation(file:"Chapters/09-animals.md",line:914)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\ndown\nd\ny\nq\n")
@@ -72,7 +72,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:944)
+#sourceLocation(file:"Chapters/09-animals.md",line:950)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"
@@ -105,7 +105,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:983)
+#sourceLocation(file:"Chapters/09-animals.md",line:989)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1966)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1977)
 import AnimalsData
 
 /// A failure of the fake catalogue, with the message a test chose.
@@ -53,7 +53,7 @@ actor FakeCatalogue: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2014)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2025)
 extension FakeCatalogue {
   func fetchCategories() async throws -> [Category] {
     try await self.enter("fetchCategories()")
@@ -83,7 +83,7 @@ extension FakeCatalogue {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2046)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2057)
 extension FakeCatalogue {
   func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
