@@ -85,6 +85,7 @@ struct PageRenderer {
         codePages: code.pages(atChapter: index)))
     context.pictures = self.reader.pictures(index)
     context.labels = self.reader.labels
+    context.data = self.reader.data(index)
     return context
   }
 }
