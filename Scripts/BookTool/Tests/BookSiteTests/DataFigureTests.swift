@@ -64,6 +64,8 @@ final class DataFigureTests: XCTestCase {
     XCTAssertFalse(article.contains("{{data:"), "every reference is replaced")
     let print = SiteFixture.text(site, "print.html")
     XCTAssertTrue(print.contains("takes 41.00 ns"), "the print edition quotes the number too")
+    let search = SiteFixture.text(site, SearchIndex.path)
+    XCTAssertTrue(search.contains("takes 41.00 ns"), "the search index finds the number as the page shows it")
     let again = self.site([("01-reads.md", Self.chapter)], files: ["data/reads.json": Self.reads])
     XCTAssertEqual(again.files, site.files, "the same data gives the same bytes")
   }
@@ -169,6 +171,7 @@ final class DataFigureTests: XCTestCase {
     XCTAssertTrue(SiteFixture.text(rendered.site, "01-reads.html").contains("against 26.5 ns"))
     XCTAssertFalse(rendered.reusedFiles.contains("03-quote.html"), "a page that quotes the file reads all of it")
     XCTAssertEqual(rendered.reusedArticles, 1, "the print edition keeps the article of the chapter without data")
+    XCTAssertEqual(rendered.reusedSearchBlocks, 1, "the search index keeps the entries of the chapter without data")
     let full = try SiteBuild.make(from: input, timings: &timings).site
     XCTAssertEqual(rendered.site.files, full.files, "the incremental render is the full render")
   }
