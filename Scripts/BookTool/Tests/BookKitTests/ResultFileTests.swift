@@ -20,6 +20,8 @@ final class ResultFileTests: XCTestCase {
     XCTAssertEqual(file.run.command, "Scripts/benchmark-reads.sh")
     XCTAssertEqual(file.columns.map(\.label), ["Elements", "Dictionary", "TreeDictionary"])
     XCTAssertEqual(file.rowNames, ["1024", "65536"])
+    XCTAssertEqual(ValueFormat.key(.number(1.0000001)), "1.0000001", "a row's name is exact")
+    XCTAssertEqual(ValueFormat.key(.number(-0.5)), "-0.5")
     XCTAssertEqual(file.row(named: "65536"), 1)
     XCTAssertEqual(file.column(named: "tree"), 2)
     XCTAssertEqual(ValueFormat.value(file.rows[1][2], column: file.columns[2]), "41.00 ns")

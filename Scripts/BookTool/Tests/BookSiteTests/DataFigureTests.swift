@@ -131,6 +131,39 @@ final class DataFigureTests: XCTestCase {
     }
   }
 
+  /// Finite numbers at the ends of what a double holds, a single row, equal values: every chart is drawn
+  /// with a bounded number of ticks and finite coordinates, never a trap.
+  func testChartsOfExtremeValuesAreDrawnWithBoundedTicks() throws {
+    let run = #""run": {"machine": "m", "toolchain": "t", "date": "d", "load": 0}"#
+    let columns = #""columns": [{"name": "n"}, {"name": "a"}, {"name": "b"}]"#
+    let files = [
+      "[[1e-300, -1e308, 1], [1e300, 1e308, 1]]", "[[5, 0, 0]]", "[[1, 2, 3], [1.0000000001, 2, 3.5]]",
+      "[[-5e-324, 1.7976931348623157e308, -1.7976931348623157e308], [0, 0, 0]]",
+    ]
+    for (index, rows) in files.enumerated() {
+      let site = self.site(
+        [("01-x.md", "# X\n\n```chart data=x x=n y=a,b\n```\n")],
+        files: ["data/x.json": "{\"format\": 1, \(run), \(columns), \"rows\": \(rows)}"])
+      XCTAssertEqual(site.diagnostics, [], "file \(index)")
+      let page = SiteFixture.text(site, "01-x.html")
+      let svg = try XCTUnwrap(page.range(of: "<svg").map { page[$0.lowerBound...] }, "file \(index)")
+      XCTAssertFalse(svg.contains("nan") || svg.contains("inf"), "file \(index)")
+      XCTAssertLessThanOrEqual(svg.components(separatedBy: "<line ").count, 2 * 22 + 2 + 1, "file \(index)")
+    }
+  }
+
+  func testAChartOfMoreSeriesThanColoursIsRefused() {
+    let columns = (0...7).map { "{\"name\": \"c\($0)\"}" }.joined(separator: ", ")
+    let file = """
+      {"format": 1, "run": {"machine": "m", "toolchain": "t", "date": "d", "load": 0}, "columns": [\(columns)],
+       "rows": [[1, 2, 3, 4, 5, 6, 7, 8]]}
+      """
+    let site = self.site(
+      [("01-x.md", "# X\n\n```chart data=x x=c0 y=c1,c2,c3,c4,c5,c6,c7\n```\n")], files: ["data/x.json": file])
+    XCTAssertEqual(site.diagnostics.map(\.id), [.invalidFigure])
+    XCTAssertTrue(site.diagnostics.first?.message.contains("at most 6 series") == true)
+  }
+
   func testAResultFileThatNoChapterUsesIsAWarning() throws {
     let folder = try SiteFixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

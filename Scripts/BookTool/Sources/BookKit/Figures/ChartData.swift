@@ -22,6 +22,9 @@ package struct ChartData: Hashable, Sendable {
     }
   }
 
+  /// The most series a chart draws: as many as it has colours and marker shapes.
+  package static let maximumSeries = 6
+
   /// The x column, and the unit every y column shares.
   package var xColumn: ResultFile.Column, yUnit: String
   /// The series, in the order of `y=`.
@@ -80,6 +83,13 @@ package struct ChartData: Hashable, Sendable {
           break
         }
       }
+    }
+    if block.y.count > Self.maximumSeries {
+      problems.append(
+        FigureBlock.error(
+          at: block.location(of: "y"),
+          "a chart draws at most \(Self.maximumSeries) series (one colour and marker shape each); "
+            + "split these \(block.y.count) into several charts"))
     }
     let units = Set(block.y.compactMap { file.column(named: $0) }.map { file.columns[$0].unit })
     if units.count > 1 {

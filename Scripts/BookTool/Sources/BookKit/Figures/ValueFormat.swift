@@ -3,10 +3,12 @@ import Foundation
 /// How the book writes a result's numbers, the same in tables, charts and prose, on every machine (no
 /// locale): `65536`, `21.5`, `0.01234`, `1.5 ms`, `12%`.
 package enum ValueFormat {
-  /// A cell as a row's name: `1024`, `Dictionary`.
+  /// A cell as a row's name, exact so that distinct rows keep distinct names: `1024`, `0.125`,
+  /// `1.0000001`, `1e-300`, `Dictionary`.
   package static func key(_ cell: ResultFile.Cell) -> String {
     switch cell {
-    case .number(let value): Self.number(value, digits: nil)
+    case .number(let value) where value == value.rounded() && abs(value) < 1e15: String(Int64(value))
+    case .number(let value): String(value)
     case .text(let text): text
     }
   }

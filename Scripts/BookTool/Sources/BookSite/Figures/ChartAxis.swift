@@ -31,7 +31,8 @@ struct ChartAxis: Hashable, Sendable {
     }
   }
 
-  /// Round bounds and about five ticks at steps of 1, 2 or 5 times a power of ten.
+  /// Round bounds and about five ticks at steps of 1, 2 or 5 times a power of ten; for values so far apart
+  /// that their difference overflows, the bare bounds.
   private static func linear(low: Double, high: Double) -> (Double, Double, [Double]) {
     var (low, high) = (low, high)
     if high - low < 1e-12 * max(abs(high), 1) {
@@ -43,6 +44,11 @@ struct ChartAxis: Hashable, Sendable {
     let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? 10 * magnitude
     let first = floor(low / step)
     let last = ceil(high / step)
+    guard rough.isFinite, step.isFinite, step > 0, (first * step).isFinite, (last * step).isFinite,
+      last - first <= 20
+    else {
+      return high - low < .infinity && high > low ? (low, high, [low, high]) : (-1, 1, [-1, 1])
+    }
     let ticks = stride(from: first, through: last, by: 1).map { $0 * step }
     return (first * step, last * step, ticks)
   }
@@ -51,7 +57,9 @@ struct ChartAxis: Hashable, Sendable {
   private static func logarithmic(low: Double, high: Double) -> (Double, Double, [Double]) {
     let first = floor(log10(low))
     let last = max(ceil(log10(high)), first + 1)
-    var ticks = stride(from: first, through: last, by: 1).map { pow(10, $0) }
+    // At most about ten labelled decades: a wider span labels every second, third, … decade.
+    let every = max(1, ((last - first) / 10).rounded(.up))
+    var ticks = stride(from: first, through: last, by: every).map { pow(10, $0) }
     if last - first < 2 {
       ticks = ticks.flatMap { [$0, 2 * $0, 5 * $0] }.filter { $0 <= pow(10, last) }
     }

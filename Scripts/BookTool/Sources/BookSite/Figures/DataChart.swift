@@ -137,7 +137,7 @@ enum DataChart {
   static func legend(_ labels: [String]) -> (svg: String, height: Double) {
     var svg = "<g class=\"chart-legend\">\n"
     var (x, y) = (Frame().left, 18.0)
-    for (index, label) in labels.enumerated() {
+    for (index, label) in labels.map(Self.shortened).enumerated() {
       // About 8 units a character at 14 units: enough room on every common font.
       let width = 30 + Double(label.count) * 8 + 24
       if x + width > Self.width, x > Frame().left {
@@ -152,6 +152,11 @@ enum DataChart {
       x += width
     }
     return (svg + "</g>\n", y + 6)
+  }
+
+  /// A legend label of at most 60 characters (the `<desc>` and the table keep the whole label).
+  static func shortened(_ label: String) -> String {
+    label.count <= 60 ? label : label.prefix(59) + "…"
   }
 
   /// What a screen reader says for the chart: what is drawn against what, on which scales, and every
@@ -176,6 +181,8 @@ enum DataChart {
 
   /// A coordinate with at most one decimal: `12`, `12.5`.
   static func number(_ value: Double) -> String {
+    // Coordinates lie inside the drawing; anything else (which no axis gives) is drawn at 0, not trapped on.
+    guard value.isFinite, abs(value) < 1e6 else { return "0" }
     let rounded = (value * 10).rounded() / 10
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
   }
