@@ -25,7 +25,7 @@ final class DataFigureTests: XCTestCase {
     ```table data=reads columns=n,dictionary,tree
     ```
 
-    ```chart data=reads x=n y=dictionary,tree title="Reading one value, by size"
+    ```chart data=reads x=n y=dictionary,tree title="Reading one value, by size" y-label="Time per read"
     ```
 
     """
@@ -53,7 +53,7 @@ final class DataFigureTests: XCTestCase {
       "<title>Reading one value, by size</title>",
       "<desc>Line chart of Dictionary, TreeDictionary in ns against Elements (log scale), from data/reads.json.",
       "TreeDictionary: 30.1 ns at 1024; 35.5 ns at 8192; 41 ns at 65536.</desc>",
-      ">Elements (log scale)</text>", ">Value (ns)</text>", ">1000</text>", ">10k</text>", ">100k</text>",
+      ">Elements (log scale)</text>", ">Time per read (ns)</text>", ">1000</text>", ">10k</text>", ">100k</text>",
       ">Dictionary</text>", ">TreeDictionary</text>", "<circle ", "<rect ",
       "Measured on Linux x86_64, 2 cores with Swift 6.2.1, 2026-11-26T09:30:00Z, load 1.25; "
         + "<code>data/reads.json</code>, from <code>Scripts/benchmark-reads.sh</code>.",

@@ -31,6 +31,8 @@ package struct ChartData: Hashable, Sendable {
   package var series: [Series]
   /// Each axis's scale, decided.
   package var xScale: FigureBlock.Scale, yScale: FigureBlock.Scale
+  /// The axes' titles, without units.
+  package var xLabel: String, yLabel: String
 
   /// The chart of `block` drawn from `file`; nil when `problems(of:in:)` has any.
   package init?(block: FigureBlock, file: ResultFile) {
@@ -44,6 +46,8 @@ package struct ChartData: Hashable, Sendable {
     }
     self.xScale = block.xScale ?? Self.automaticScale(file.rows.compactMap { $0[x].number })
     self.yScale = block.yScale
+    self.xLabel = block.xLabel ?? self.xColumn.label
+    self.yLabel = block.yLabel ?? (self.series.count == 1 ? self.series[0].label : "Value")
   }
 
   /// Logarithmic when every value is positive and they span at least a decade (the largest is 10 times the

@@ -32,6 +32,9 @@ package struct FigureBlock: Hashable, Sendable {
   package var yScale: Scale
   /// The figure's title; nil for the result file's.
   package var title: String?
+  /// A chart's axis titles (`x-label="Elements"`, `y-label="Time per read"`); nil for the x column's label
+  /// and, on the y axis, the one series' label or "Value". The unit is added to either.
+  package var xLabel: String?, yLabel: String?
   /// Where each attribute is written, by key (diagnostics about a value point there).
   package var locations: [String: SourceLocation]
   /// Where the block's fence starts.
@@ -39,7 +42,7 @@ package struct FigureBlock: Hashable, Sendable {
 
   /// The attributes each kind takes.
   static let keys: [Kind: [String]] = [
-    .table: ["data", "columns", "title"], .chart: ["data", "x", "y", "scale", "title"],
+    .table: ["data", "columns", "title"], .chart: ["data", "x", "y", "scale", "title", "x-label", "y-label"],
   ]
   /// `scale=` values: both axes, or one of them logarithmic.
   static let scales: [String: (x: Scale?, y: Scale)] = [
@@ -107,7 +110,8 @@ package struct FigureBlock: Hashable, Sendable {
       FigureBlock(
         kind: kind, data: values["data"] ?? "", columns: values["columns"].map(Self.names),
         x: values["x"] ?? "", y: values["y"].map(Self.names) ?? [], xScale: scale.x, yScale: scale.y,
-        title: values["title"], locations: locations, fence: listing.fence))
+        title: values["title"], xLabel: values["x-label"], yLabel: values["y-label"], locations: locations,
+        fence: listing.fence))
   }
 
   /// `data=`, `x=`, `y=` and `columns=` must hold names (comma-separated for the lists).

@@ -72,9 +72,8 @@ enum DataChart {
 
   /// The x axis's title under it, the y axis's turned along its left side, each with its unit and scale.
   private static func axisTitles(_ chart: ChartData, frame: Frame) -> String {
-    let xTitle = Self.axisTitle(chart.xColumn.label, unit: chart.xColumn.unit, scale: chart.xScale)
-    let yLabel = chart.series.count == 1 ? chart.series[0].label : "Value"
-    let yTitle = Self.axisTitle(yLabel, unit: chart.yUnit, scale: chart.yScale)
+    let xTitle = Self.axisTitle(chart.xLabel, unit: chart.xColumn.unit, scale: chart.xScale)
+    let yTitle = Self.axisTitle(chart.yLabel, unit: chart.yUnit, scale: chart.yScale)
     let middleX = Self.number(frame.left + frame.plotWidth / 2)
     let middleY = Self.number(frame.top + frame.plotHeight / 2)
     var svg = "<text class=\"chart-axis-title\" x=\"\(middleX)\" y=\"\(Self.number(Self.height - 12))\""
@@ -165,7 +164,7 @@ enum DataChart {
     let names = chart.series.map(\.label).joined(separator: ", ")
     var text = "Line chart of \(names)"
     if !chart.yUnit.isEmpty { text += " in \(chart.yUnit)" }
-    text += " against \(Self.axisTitle(chart.xColumn.label, unit: chart.xColumn.unit, scale: chart.xScale))"
+    text += " against \(Self.axisTitle(chart.xLabel, unit: chart.xColumn.unit, scale: chart.xScale))"
     text += chart.yScale == .log ? ", on a logarithmic y axis" : ""
     text += ", from \(BookData.path(of: file.name))."
     for series in chart.series {
