@@ -70,7 +70,8 @@ final class ResultFileTests: XCTestCase {
       ("no columns", "{\"format\": 1, \(run), \"columns\": [], \"rows\": []}", "has 0 columns"),
       (
         "a negative load",
-        "{\"format\": 1, \"run\": {\"machine\": \"m\", \"toolchain\": \"t\", \"date\": \"d\", \"load\": -1}, \(columns), \"rows\": []}",
+        "{\"format\": 1, \"run\": {\"machine\": \"m\", \"toolchain\": \"t\", \"date\": \"d\", \"load\": -1}, "
+          + "\(columns), \"rows\": []}",
         "load"
       ),
     ]

@@ -152,6 +152,38 @@ final class DataFigureTests: XCTestCase {
     }
   }
 
+  /// Several runs per point: a bar from the lowest to the highest run through each point, and the spread
+  /// in the description; a spread that does not match the series is refused at its attribute.
+  func testASpreadOfRunsIsDrawnThroughEachPoint() {
+    let file = """
+      {"format": 1, "run": {"machine": "m", "toolchain": "t", "date": "d", "load": 0},
+       "columns": [{"name": "n"}, {"name": "a", "label": "A", "unit": "ms"}, {"name": "a_min", "unit": "ms"},
+                   {"name": "a_max", "unit": "ms"}, {"name": "b", "unit": "MB"}],
+       "rows": [[10, 5, 4, 7, 1], [100, 6, 5.5, 6.5, 2]]}
+      """
+    func site(_ fence: String) -> RenderedSite {
+      self.site([("01-x.md", "# X\n\n\(fence)\n```\n")], files: ["data/x.json": file])
+    }
+    let drawn = site("```chart data=x x=n y=a low=a_min high=a_max")
+    XCTAssertEqual(drawn.diagnostics, [])
+    let page = SiteFixture.text(drawn, "01-x.html")
+    XCTAssertTrue(page.contains("A: 5 ms (runs from 4 to 7) at 10; 6 ms (runs from 5.5 to 6.5) at 100."), page)
+    XCTAssertEqual(page.components(separatedBy: "fill=\"none\" stroke-width=\"1.5\"/>").count - 1, 2, "one bar a point")
+    let mistakes: [(String, String, RuleID)] = [
+      ("```chart data=x x=n y=a low=a_min", "3:25 needs both 'low=' and 'high='", .invalidFigure),
+      ("```chart data=x x=n y=a low=a_min,a_min high=a_max", "3:25 names 2 columns for 1 series", .invalidFigure),
+      ("```chart data=x x=n y=a low=a_least high=a_max", "3:25 has no column 'a_least'", .unknownDataColumn),
+      ("```chart data=x x=n y=a low=b high=a_max", "3:21 different units (MB, ms)", .invalidFigure),
+    ]
+    for (fence, expected, rule) in mistakes {
+      let found = site(fence).diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+      XCTAssertTrue(
+        found.contains { $0.hasPrefix(String(expected.prefix(5))) && $0.contains(expected.dropFirst(5)) },
+        "\(fence): \(found)")
+      XCTAssertEqual(site(fence).diagnostics.map(\.id), [rule], fence)
+    }
+  }
+
   func testAChartOfMoreSeriesThanColoursIsRefused() {
     let columns = (0...7).map { "{\"name\": \"c\($0)\"}" }.joined(separator: ", ")
     let file = """

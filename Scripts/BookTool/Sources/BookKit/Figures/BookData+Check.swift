@@ -66,6 +66,8 @@ extension BookData {
       let missing =
         [self.column(block.x, of: file, at: block.location(of: "x"))]
         + block.y.map { self.column($0, of: file, at: block.location(of: "y")) }
+        + (block.low ?? []).map { self.column($0, of: file, at: block.location(of: "low")) }
+        + (block.high ?? []).map { self.column($0, of: file, at: block.location(of: "high")) }
       let problems = missing.compactMap { $0 }
       return problems.isEmpty ? ChartData.problems(of: block, in: file) : problems
     }

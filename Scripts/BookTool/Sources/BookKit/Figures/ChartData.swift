@@ -2,24 +2,18 @@
 /// column, with each axis's scale decided. Only made from a block whose columns exist (`BookData`'s checks);
 /// `problems(of:in:)` says what else must hold.
 package struct ChartData: Hashable, Sendable {
+  /// One point, with the spread of its runs when the chart shows one (`low=`, `high=`).
+  package struct Point: Hashable, Sendable {
+    package var x: Double, y: Double
+    package var low: Double?, high: Double?
+  }
+
   /// One line of the chart.
   package struct Series: Hashable, Sendable {
     /// The column's label (`Dictionary`).
     package var label: String
     /// Points sorted by x.
-    package var points: [(x: Double, y: Double)]
-
-    package static func == (lhs: Series, rhs: Series) -> Bool {
-      lhs.label == rhs.label && lhs.points.elementsEqual(rhs.points) { $0.x == $1.x && $0.y == $1.y }
-    }
-
-    package func hash(into hasher: inout Hasher) {
-      hasher.combine(self.label)
-      for point in self.points {
-        hasher.combine(point.x)
-        hasher.combine(point.y)
-      }
-    }
+    package var points: [Point]
   }
 
   /// The most series a chart draws: as many as it has colours and marker shapes.
@@ -34,15 +28,25 @@ package struct ChartData: Hashable, Sendable {
   /// The axes' titles, without units.
   package var xLabel: String, yLabel: String
 
-  /// The chart of `block` drawn from `file`; nil when `problems(of:in:)` has any.
+  /// The chart of `block` drawn from `file`; nil when it names a column the file lacks (`BookData` reports
+  /// that) or `problems(of:in:)` has any.
   package init?(block: FigureBlock, file: ResultFile) {
-    guard Self.problems(of: block, in: file).isEmpty, let x = file.column(named: block.x) else { return nil }
+    let named = [block.x] + block.y + (block.low ?? []) + (block.high ?? [])
+    guard named.allSatisfy({ file.column(named: $0) != nil }), Self.problems(of: block, in: file).isEmpty,
+      let x = file.column(named: block.x)
+    else { return nil }
     let ys = block.y.compactMap { file.column(named: $0) }
     self.xColumn = file.columns[x]
     self.yUnit = ys.first.map { file.columns[$0].unit } ?? ""
-    self.series = ys.map { y in
-      let points = file.rows.compactMap { row in row[x].number.flatMap { px in row[y].number.map { (px, $0) } } }
-      return Series(label: file.columns[y].label, points: points.sorted { $0.0 < $1.0 }.map { (x: $0.0, y: $0.1) })
+    let lows = block.low?.compactMap { file.column(named: $0) }
+    let highs = block.high?.compactMap { file.column(named: $0) }
+    self.series = ys.enumerated().map { index, y in
+      let points = file.rows.compactMap { row -> Point? in
+        guard let px = row[x].number, let py = row[y].number else { return nil }
+        return Point(
+          x: px, y: py, low: lows.flatMap { row[$0[index]].number }, high: highs.flatMap { row[$0[index]].number })
+      }
+      return Series(label: file.columns[y].label, points: points.sorted { $0.x < $1.x })
     }
     self.xScale = block.xScale ?? Self.automaticScale(file.rows.compactMap { $0[x].number })
     self.yScale = block.yScale
@@ -67,7 +71,10 @@ package struct ChartData: Hashable, Sendable {
     var problems: [Diagnostic] = []
     let logX = block.xScale == .log
     let logY = block.yScale == .log
-    for (key, name, log) in [("x", block.x, logX)] + block.y.map({ ("y", $0, logY) }) {
+    let spread = [("low", block.low ?? []), ("high", block.high ?? [])].flatMap { key, names in
+      names.map { (key, $0, logY) }
+    }
+    for (key, name, log) in [("x", block.x, logX)] + block.y.map({ ("y", $0, logY) }) + spread {
       guard let column = file.column(named: name) else { continue }
       for (index, row) in file.rows.enumerated() {
         let rowName = file.rowNames[index]
@@ -95,12 +102,28 @@ package struct ChartData: Hashable, Sendable {
           "a chart draws at most \(Self.maximumSeries) series (one colour and marker shape each); "
             + "split these \(block.y.count) into several charts"))
     }
-    let units = Set(block.y.compactMap { file.column(named: $0) }.map { file.columns[$0].unit })
+    for (key, names) in [("low", block.low), ("high", block.high)] {
+      guard let names, names.count != block.y.count else { continue }
+      problems.append(
+        FigureBlock.error(
+          at: block.location(of: key),
+          "'\(key)=' names \(names.count) columns for \(block.y.count) series; give one per 'y=' column, in order"))
+    }
+    if (block.low == nil) != (block.high == nil) {
+      problems.append(
+        FigureBlock.error(
+          at: block.location(of: block.low == nil ? "high" : "low"), "a spread needs both 'low=' and 'high='"))
+    }
+    let units = Set(
+      (block.y + (block.low ?? []) + (block.high ?? [])).compactMap { file.column(named: $0) }.map {
+        file.columns[$0].unit
+      })
     if units.count > 1 {
       problems.append(
         FigureBlock.error(
           at: block.location(of: "y"),
-          "the y columns have different units (\(units.sorted().joined(separator: ", "))); draw them in separate charts"
+          "the y columns and their spread have different units (\(units.sorted().joined(separator: ", "))); "
+            + "draw them in separate charts"
         ))
     }
     return problems

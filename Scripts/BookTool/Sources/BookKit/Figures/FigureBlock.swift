@@ -35,6 +35,9 @@ package struct FigureBlock: Hashable, Sendable {
   /// A chart's axis titles (`x-label="Elements"`, `y-label="Time per read"`); nil for the x column's label
   /// and, on the y axis, the one series' label or "Value". The unit is added to either.
   package var xLabel: String?, yLabel: String?
+  /// A chart's spread: for each `y=` column, in order, the columns of the lowest and highest run
+  /// (`low=dictionary_min,tree_min high=dictionary_max,tree_max`), drawn as a bar through each point.
+  package var low: [String]?, high: [String]?
   /// Where each attribute is written, by key (diagnostics about a value point there).
   package var locations: [String: SourceLocation]
   /// Where the block's fence starts.
@@ -42,7 +45,8 @@ package struct FigureBlock: Hashable, Sendable {
 
   /// The attributes each kind takes.
   static let keys: [Kind: [String]] = [
-    .table: ["data", "columns", "title"], .chart: ["data", "x", "y", "scale", "title", "x-label", "y-label"],
+    .table: ["data", "columns", "title"],
+    .chart: ["data", "x", "y", "low", "high", "scale", "title", "x-label", "y-label"],
   ]
   /// `scale=` values: both axes, or one of them logarithmic.
   static let scales: [String: (x: Scale?, y: Scale)] = [
@@ -110,7 +114,8 @@ package struct FigureBlock: Hashable, Sendable {
       FigureBlock(
         kind: kind, data: values["data"] ?? "", columns: values["columns"].map(Self.names),
         x: values["x"] ?? "", y: values["y"].map(Self.names) ?? [], xScale: scale.x, yScale: scale.y,
-        title: values["title"], xLabel: values["x-label"], yLabel: values["y-label"], locations: locations,
+        title: values["title"], xLabel: values["x-label"], yLabel: values["y-label"],
+        low: values["low"].map(Self.names), high: values["high"].map(Self.names), locations: locations,
         fence: listing.fence))
   }
 
@@ -119,9 +124,9 @@ package struct FigureBlock: Hashable, Sendable {
     _ values: [String: String], locations: [String: SourceLocation], fence: SourceLocation
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for key in ["data", "x", "y", "columns"] {
+    for key in ["data", "x", "y", "columns", "low", "high"] {
       guard let value = values[key] else { continue }
-      let names = key == "y" || key == "columns" ? Self.names(value) : [value]
+      let names = ["y", "columns", "low", "high"].contains(key) ? Self.names(value) : [value]
       if names.isEmpty || !names.allSatisfy(DataName.isValid) {
         diagnostics.append(
           Self.error(

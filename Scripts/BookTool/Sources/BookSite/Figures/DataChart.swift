@@ -3,9 +3,10 @@ import Foundation
 
 /// A line chart as accessible, themeable SVG drawn at build time, with no script: `role="img"`, a
 /// `<title>` and a `<desc>` that lists the values, axes with ticks, labels and units, a legend, series told
-/// apart by colour *and* marker shape, and text 14 units high that never shows below 12 px (the `<svg>`'s
-/// `min-width`). Colours come from the page (`currentColor`, and `--chart-N` in both schemes through the
-/// series' classes); the attributes hold the light scheme's, for readers without the stylesheet.
+/// apart by colour *and* marker shape, the spread of each point's runs as a bar when the block gives one,
+/// and text 14 units high that never shows below 12 px (the `<svg>`'s `min-width`). Colours come from the
+/// page (`currentColor`, and `--chart-N` in both schemes through the series' classes); the attributes hold
+/// the light scheme's, for readers without the stylesheet.
 enum DataChart {
   /// The drawing's size, in SVG units (the prose column is 736 px wide).
   static let width = 720.0, height = 400.0
@@ -26,7 +27,7 @@ enum DataChart {
   /// The `<svg>` of `chart`.
   static func svg(_ chart: ChartData, title: String, description: String) -> String {
     let xs = chart.series.flatMap { $0.points.map(\.x) }
-    let ys = chart.series.flatMap { $0.points.map(\.y) }
+    let ys = chart.series.flatMap { $0.points.flatMap { [$0.y] + [$0.low, $0.high].compactMap { $0 } } }
     let xAxis = ChartAxis(values: xs, scale: chart.xScale, fromZero: false)
     let yAxis = ChartAxis(values: ys, scale: chart.yScale, fromZero: true)
     let legend = Self.legend(chart.series.map(\.label))
@@ -104,8 +105,23 @@ enum DataChart {
     svg += " fill=\"\(color)\">\n"
     let line = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
     svg += "<polyline fill=\"none\" stroke-width=\"2\" points=\"\(line)\"/>\n"
+    for (point, at) in zip(series.points, points) {
+      guard let low = point.low, let high = point.high else { continue }
+      svg +=
+        Self.spread(
+          x: at.0, from: frame.bottom - yAxis.position(of: low) * frame.plotHeight,
+          to: frame.bottom - yAxis.position(of: high) * frame.plotHeight) + "\n"
+    }
     for point in points { svg += Self.marker(index, x: point.0, y: point.1) + "\n" }
     return svg + "</g>\n"
+  }
+
+  /// The spread of a point's runs: a vertical bar from the lowest to the highest, with a cap at each end.
+  static func spread(x: Double, from low: Double, to high: Double) -> String {
+    let (left, right) = (Self.number(x - 5), Self.number(x + 5))
+    let (lowY, highY) = (Self.number(low), Self.number(high))
+    return "<path d=\"M\(Self.number(x)) \(lowY)V\(highY)M\(left) \(lowY)H\(right)M\(left) \(highY)H\(right)\""
+      + " fill=\"none\" stroke-width=\"1.5\"/>"
   }
 
   /// The marker of series `index` centred on a point: a circle, square, triangle, diamond, triangle down
@@ -169,8 +185,11 @@ enum DataChart {
     text += ", from \(BookData.path(of: file.name))."
     for series in chart.series {
       let values = series.points.prefix(60).map { point in
-        "\(ValueFormat.withUnit(ValueFormat.number(point.y, digits: nil), unit: chart.yUnit)) at "
-          + ValueFormat.number(point.x, digits: nil)
+        var value = ValueFormat.withUnit(ValueFormat.number(point.y, digits: nil), unit: chart.yUnit)
+        if let low = point.low, let high = point.high {
+          value += " (runs from \(ValueFormat.number(low, digits: nil)) to \(ValueFormat.number(high, digits: nil)))"
+        }
+        return value + " at " + ValueFormat.number(point.x, digits: nil)
       }
       text += " \(series.label): \(values.joined(separator: "; "))"
       text += series.points.count > 60 ? "; and \(series.points.count - 60) more." : "."
