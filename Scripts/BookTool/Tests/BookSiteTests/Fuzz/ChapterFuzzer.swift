@@ -59,7 +59,8 @@ struct ChapterFuzzer {
     let attributes = (0..<self.random.int(0...4)).map { _ in
       self.random.pick([
         "data=r", "data=gone", "data=../x", "x=n", "y=a,b", "y=a", "y=", "columns=n,b", "columns=zz",
-        "scale=log", "scale=bogus", "title=\"A title\"", "title=\"open", "x=a", "colums=n",
+        "scale=log", "scale=bogus", "low=a", "high=b", "low=zz,a", "title=\"A title\"", "title=\"open", "x=a",
+        "colums=n",
       ])
     }
     return "```" + ([kind] + attributes).joined(separator: " ") + "\n```"
