@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3995)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3999)
 import AnimalsData
 import XCTest
 
@@ -58,7 +58,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4053)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4057)
 extension AnimalsFilterTests {
   /// A name, a selector of an animal list (`nil` for the categories), and the filter meant to guard it.
   typealias GuardedSelector = (
@@ -94,7 +94,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4095)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4099)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

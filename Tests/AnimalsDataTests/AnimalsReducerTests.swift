@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3610)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3614)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +60,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3669)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3673)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -158,7 +158,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3769)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3773)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -181,7 +181,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3795)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3799)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -300,7 +300,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3918)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3922)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     var state = AnimalsState.loaded(queue: [
@@ -347,7 +347,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3968)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3972)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

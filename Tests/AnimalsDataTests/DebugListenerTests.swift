@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4392)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4396)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -63,7 +63,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4455)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4459)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
