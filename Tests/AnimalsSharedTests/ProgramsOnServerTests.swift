@@ -85,3 +85,27 @@ extension ProgramsOnServerTests {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2408)
+extension ProgramsOnServerTests {
+  func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
+    let terminal = try PseudoTerminal()
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--server", self.address, "--token", self.token],
+      environment: ["HOME": self.folder.path])
+    terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
+    await self.server?.stop()
+
+    terminal.type("\u{1B}[C")
+    terminal.waitForFrame { $0.contains("* Amphibian      | > Newt") }
+    terminal.type("d")
+    terminal.waitForFrame { $0.contains("Delete Newt? [y] yes  [n] no") }
+    terminal.type("y")
+    let reason = "The last change to Newt failed: cannot reach the Animals server"
+    terminal.waitForFrame { $0.contains(reason) }
+    XCTAssertTrue(terminal.lastFrame.contains("* Amphibian      | > Newt"), terminal.lastFrame)
+    terminal.type("q")
+    XCTAssertEqual(terminal.exitStatus(), 0)
+  }
+}
+#sourceLocation()
