@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -32,7 +33,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2210)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:707)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -49,6 +50,11 @@ extension LocalStore {
         table.column("name", .text).notNull()
         table.column("diet", .text).notNull()
         table.column("categoryId", .text).notNull().references("category")
+      }
+    }
+    migrator.registerMigration("add a version to animals") { db in
+      try db.alter(table: "animal") { table in
+        table.add(column: "version", .integer).notNull().defaults(to: 1)
       }
     }
     return migrator
@@ -148,14 +154,15 @@ extension LocalStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:2420)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:902)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
     name: String, diet: Animal.Diet, categoryId: Category.ID
   ) async throws -> Animal {
     guard let name = Animal.normalizedName(name) else { throw Error.emptyName }
-    let animal = Animal(animalId: self.makeAnimalId(), name: name, diet: diet, categoryId: categoryId)
+    let animal = Animal(
+      animalId: self.makeAnimalId(), name: name, diet: diet, categoryId: categoryId)
     try await self.write { db in
       try Self.requireCategory(categoryId, in: db)
       try AnimalRecord(animal).insert(db)
@@ -163,27 +170,41 @@ extension LocalStore {
     return animal
   }
 
-  /// Replaces the animal `animalId`, which must exist, and returns its new value.
+  /// Replaces the animal `animalId`, which must exist (at `version`, if given), and returns its
+  /// new value, one version on.
+  ///
+  /// - Throws: ``VersionConflict`` if the animal is no longer at `version`.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int? = nil
   ) async throws -> Animal {
     guard let name = Animal.normalizedName(name) else { throw Error.emptyName }
-    let animal = Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-    try await self.write { db in
-      _ = try Self.existingAnimal(animalId, in: db)
+    let outcome = try await self.write { db -> Result<Animal, VersionConflict> in
+      let stored = try Self.existingAnimal(animalId, basedOn: version, in: db)
+      guard case .success(let stored) = stored else { return stored }
       try Self.requireCategory(categoryId, in: db)
+      let animal = Animal(
+        animalId: animalId, name: name, diet: diet, categoryId: categoryId,
+        version: stored.version + 1)
       try AnimalRecord(animal).update(db)
+      return .success(animal)
     }
-    return animal
+    return try outcome.get()
   }
 
-  /// Deletes the animal `animalId`, which must exist, and returns what it was.
-  public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
-    try await self.write { db in
-      let animal = try Self.existingAnimal(animalId, in: db)
-      try AnimalRecord.deleteOne(db, key: animalId)
-      return animal
+  /// Deletes the animal `animalId`, which must exist (at `version`, if given), and returns what it
+  /// was.
+  ///
+  /// - Throws: ``VersionConflict`` if the animal is no longer at `version`.
+  public func deleteAnimal(
+    animalId: Animal.ID, basedOn version: Int? = nil
+  ) async throws -> Animal {
+    let outcome = try await self.write { db -> Result<Animal, VersionConflict> in
+      let stored = try Self.existingAnimal(animalId, basedOn: version, in: db)
+      if case .success = stored { try AnimalRecord.deleteOne(db, key: animalId) }
+      return stored
     }
+    return try outcome.get()
   }
 
   /// Replaces every category and animal with the sample data, in one transaction.
@@ -205,14 +226,22 @@ extension LocalStore {
     }
   }
 
-  /// The animal `animalId` as stored.
+  /// The animal `animalId` as stored, or the conflict if it is not at `version`: changed, or
+  /// deleted, by someone else.
   ///
-  /// - Throws: ``Error/animalNotFound(animalId:)`` if there is none.
-  private static func existingAnimal(_ animalId: Animal.ID, in db: Database) throws -> Animal {
-    guard let record = try AnimalRecord.fetchOne(db, key: animalId) else {
-      throw Error.animalNotFound(animalId: animalId)
+  /// - Throws: ``Error/animalNotFound(animalId:)`` if there is none and no version was given.
+  private static func existingAnimal(
+    _ animalId: Animal.ID, basedOn version: Int?, in db: Database
+  ) throws -> Result<Animal, VersionConflict> {
+    let stored = try AnimalRecord.fetchOne(db, key: animalId).map { try $0.animal() }
+    guard let version else {
+      guard let stored else { throw Error.animalNotFound(animalId: animalId) }
+      return .success(stored)
     }
-    return try record.animal()
+    guard let stored, stored.version == version else {
+      return .failure(VersionConflict(animalId: animalId, basedOn: version, current: stored))
+    }
+    return .success(stored)
   }
 }
 #sourceLocation()

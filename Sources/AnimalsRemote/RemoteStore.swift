@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/14-animals-remote-store.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -37,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:730)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1672)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them.
   ///
@@ -59,13 +60,19 @@ extension RemoteStore {
     return response.results
   }
 
-  /// The result of `operation` alone; a failure is thrown as the server's refusal.
+  /// The result of `operation` alone; a failure is thrown as the server's refusal, and a conflict
+  /// as the ``VersionConflict`` it carries.
   func result(of operation: BatchOperation) async throws -> BatchResult {
-    let result = try await self.perform([operation])[0]
-    if case .failure(let reason) = result {
-      throw Error.refused(url: self.batchURL, status: 200, reason: reason)
+    switch try await self.perform([operation])[0] {
+    case .failure(let reason): throw Error.refused(url: self.batchURL, status: 200, reason: reason)
+    case .conflict(let conflict):
+      do {
+        throw try conflict.conflict()
+      } catch let unknown as UnknownDiet {
+        throw Error.badResponse(url: self.batchURL, reason: "\(unknown)")
+      }
+    case let result: return result
     }
-    return result
   }
 }
 #sourceLocation()

@@ -108,7 +108,7 @@ extension AnimalsSharingTests {
     let other = try DatabaseQueue(path: self.path("animals.sqlite"))
     try other.write { db in
       try db.execute(
-        sql: "INSERT INTO animal VALUES ('Eft', ?, 'Carnivore', 'Amphibian')",
+        sql: "INSERT INTO animal (animalId, name, diet, categoryId) VALUES ('Eft', ?, 'Carnivore', 'Amphibian')",
         arguments: ["Eft\u{1B}[2J\n\u{7}"])
     }
     try other.close()
