@@ -85,7 +85,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3374)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3378)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
@@ -151,7 +151,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:51)
+#sourceLocation(file:"Chapters/09-animals.md",line:54)
 package.targets += [
   .target(name: "AppFolders", swiftSettings: strict),
   .testTarget(name: "AppFoldersTests", dependencies: ["AppFolders"], swiftSettings: strict),

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:505)
+#sourceLocation(file:"Chapters/09-animals.md",line:511)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -38,7 +38,7 @@ struct ScriptSession {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:544)
+#sourceLocation(file:"Chapters/09-animals.md",line:550)
 extension ScriptSession {
   /// Returns when no read, reload or change is waiting for the database, or when the store is gone.
   static func settle(

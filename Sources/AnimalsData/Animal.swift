@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:116)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:650)
 import Foundation
 
 /// One animal of the catalogue.
@@ -20,13 +21,19 @@ public struct Animal: Hashable, Sendable {
   public let diet: Diet
   /// The id of the ``Category`` the animal is filed under.
   public let categoryId: Category.ID
+  /// How many times the animal has been saved: 1 when it is added, one more with every update. A
+  /// change names the version it was based on, and the store refuses it if that is no longer so.
+  public let version: Int
 
   /// An animal with the given fields.
-  public init(animalId: String, name: String, diet: Diet, categoryId: Category.ID) {
+  public init(
+    animalId: String, name: String, diet: Diet, categoryId: Category.ID, version: Int = 1
+  ) {
     self.animalId = animalId
     self.name = name
     self.diet = diet
     self.categoryId = categoryId
+    self.version = version
   }
 }
 

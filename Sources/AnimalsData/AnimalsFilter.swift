@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -30,29 +31,41 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1647)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2167)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(
     categoryId: Category.ID
   ) -> @Sendable (AnimalsState, AnimalsAction) -> Bool {
     { oldState, action in
+      let isHere = { (animalId: Animal.ID) in
+        oldState.animals.data[animalId]?.categoryId == categoryId
+      }
       switch action {
-      case .ui: false
+      case .ui(.animalList(.didTapDeleteAnimalButton(let animalId))),
+        .ui(.animalDetail(.didTapDeleteAnimalButton(let animalId))):
+        return isHere(animalId)
+      case .ui(.animalEditor(.didTapUpdateAnimalButton(let animalId, _, _, let newCategoryId))):
+        return newCategoryId == categoryId || isHere(animalId)
+      case .ui: return false
       case .data(.persistentSession(let action)):
         switch action {
-        case .didFetchAnimals(.success), .didReloadSampleData(.success): true
+        case .didFetchAnimals(.success), .didReloadSampleData(.success): return true
         case .didAddAnimal(_, .success(let animal)), .didUpdateAnimal(_, .success(let animal)):
-          animal.categoryId == categoryId
-            || oldState.animals.data[animal.id]?.categoryId == categoryId
-        case .didDeleteAnimal(let animalId, .success):
-          oldState.animals.data[animalId]?.categoryId == categoryId
+          return animal.categoryId == categoryId || isHere(animal.id)
+        case .didDeleteAnimal(let animalId, .success): return isHere(animalId)
+        case .didUpdateAnimal(let animalId, .failure(let failure)),
+          .didDeleteAnimal(let animalId, .failure(let failure)):
+          let before = oldState.animals.beforeChange[animalId]
+          let theirs = failure.conflict?.current
+          return isHere(animalId) || before?.categoryId == categoryId
+            || theirs?.categoryId == categoryId
         case .didFetchAnimals(.failure), .didReloadSampleData(.failure), .didAddAnimal(_, .failure),
-          .didUpdateAnimal(_, .failure), .didDeleteAnimal(_, .failure), .didFetchCategories:
-          false
+          .didFetchCategories:
+          return false
         }
-      case .data(.changeWatcher(.didNoticeChange(.success))): true
-      case .data(.changeWatcher(.didNoticeChange(.failure))): false
+      case .data(.changeWatcher(.didNoticeChange(.success))): return true
+      case .data(.changeWatcher(.didNoticeChange(.failure))): return false
       }
     }
   }

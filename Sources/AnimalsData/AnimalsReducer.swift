@@ -2,14 +2,17 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1217)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1968)
 /// The rules by which Animals' state changes.
 ///
-/// UI actions may be refused (they throw ``Error``, and the state is kept). Data actions report what
-/// the persistent store did, which has happened whatever the state says, so they are always recorded.
+/// UI actions may be refused (they throw ``Error``, and the state is kept). An accepted update or
+/// delete shows at once, before the store answers. Data actions report what the persistent store
+/// did, which has happened whatever the state says, so they are always recorded; a refused change
+/// is rolled back.
 public enum AnimalsReducer {
   /// The state after `action`.
   ///
@@ -17,7 +20,7 @@ public enum AnimalsReducer {
   @Sendable
   public static func reduce(state: AnimalsState, action: AnimalsAction) throws -> AnimalsState {
     switch action {
-    case .ui(let action): try self.reduce(state: state, action: action)
+    case .ui(let action): try self.reduce(state: state, action: action).showingAtOnce(action)
     case .data(.persistentSession(let action)): self.reduce(state: state, action: action)
     case .data(.changeWatcher(let action)): self.reduce(state: state, action: action)
     }
@@ -143,10 +146,10 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1423)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2115)
 extension AnimalsState {
-  /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens of
-  /// Chapter 8 ask the same question.
+  /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens
+  /// of Chapter 8 ask the same question.
   package var isBusy: Bool {
     self.categories.status == .waiting || self.animals.status == .waiting
       || self.animals.queue.values.contains(.waiting)
@@ -154,14 +157,15 @@ extension AnimalsState {
 
   /// The state with a change to the animal `animalId` marked as waiting.
   ///
-  /// - Throws: ``AnimalsReducer/Error/animalNotFound(animalId:)`` if there is no such animal, and
-  ///   ``AnimalsReducer/Error/animalHasPendingChange(animalId:)`` if a change to it is waiting.
+  /// - Throws: ``AnimalsReducer/Error/animalHasPendingChange(animalId:)`` if a change to it is
+  ///   waiting (a deletion that is waiting has already taken it out of `data`), and
+  ///   ``AnimalsReducer/Error/animalNotFound(animalId:)`` if there is no such animal.
   fileprivate func askingToChange(animalId: Animal.ID) throws -> AnimalsState {
-    guard self.animals.data[animalId] != nil else {
-      throw AnimalsReducer.Error.animalNotFound(animalId: animalId)
-    }
     guard self.animals.queue[animalId] != .waiting else {
       throw AnimalsReducer.Error.animalHasPendingChange(animalId: animalId)
+    }
+    guard self.animals.data[animalId] != nil else {
+      throw AnimalsReducer.Error.animalNotFound(animalId: animalId)
     }
     return self.queuing(animalId)
   }
@@ -187,7 +191,7 @@ extension AnimalsState.Animals {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1516)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2043)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -205,7 +209,8 @@ extension AnimalsReducer {
     case .didFetchAnimals(.failure(let failure)):
       state.animals.status = .failure(message: failure.message)
     case .didReloadSampleData(.success(let sampleData)):
-      state.categories.data = Dictionary(uniqueKeysWithValues: sampleData.categories.map { ($0.id, $0) })
+      state.categories.data = Dictionary(
+        uniqueKeysWithValues: sampleData.categories.map { ($0.id, $0) })
       state.animals.data = Dictionary(uniqueKeysWithValues: sampleData.animals.map { ($0.id, $0) })
       state.categories.status = .success
       state.animals.status = .success
@@ -220,16 +225,35 @@ extension AnimalsReducer {
       state.animals.addedIds[draftId] = animal.id
     case .didUpdateAnimal(let id, .success(let animal)):
       state.animals.data[animal.id] = animal
+      state.animals.beforeChange[id] = nil
       state.animals.queue[id] = .success
     case .didDeleteAnimal(let animalId, .success):
       state.animals.data[animalId] = nil
+      state.animals.beforeChange[animalId] = nil
       state.animals.queue[animalId] = nil
-    case .didAddAnimal(let id, .failure(let failure)),
-      .didUpdateAnimal(let id, .failure(let failure)),
-      .didDeleteAnimal(let id, .failure(let failure)):
+    case .didAddAnimal(let id, .failure(let failure)):
       state.animals.queue[id] = .failure(message: failure.message)
+    case .didUpdateAnimal(let id, .failure(let failure)),
+      .didDeleteAnimal(let id, .failure(let failure)):
+      state.animals.rollBack(id, after: failure)
     }
     return state
+  }
+}
+
+extension AnimalsState.Animals {
+  /// Undoes the change to `animalId` that the store refused with `failure`: shows the animal as
+  /// the store now has it after a conflict, and as it was before the change otherwise.
+  fileprivate mutating func rollBack(_ animalId: Animal.ID, after failure: PersistenceFailure) {
+    let before = self.beforeChange.removeValue(forKey: animalId)
+    if let conflict = failure.conflict {
+      self.data[animalId] = conflict.current
+      let showing = conflict.current == nil ? "" : "; showing their version"
+      self.queue[animalId] = .failure(message: failure.message + showing)
+    } else {
+      if let before { self.data[animalId] = before }
+      self.queue[animalId] = .failure(message: failure.message)
+    }
   }
 }
 #sourceLocation()
@@ -258,6 +282,31 @@ extension Status? {
   /// `status`, unless a load is waiting for its own answer.
   fileprivate func settled(_ status: Status) -> Status? {
     self == .waiting ? self : status
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2012)
+extension AnimalsState {
+  /// The state with the update or delete that `action` asked for already shown, the animal as it
+  /// was kept in `beforeChange`. Other actions change nothing.
+  fileprivate func showingAtOnce(_ action: AnimalsAction.UI) -> AnimalsState {
+    var state = self
+    switch action {
+    case .animalList(.didTapDeleteAnimalButton(let animalId)),
+      .animalDetail(.didTapDeleteAnimalButton(let animalId)):
+      state.animals.beforeChange[animalId] = self.animals.data[animalId]
+      state.animals.data[animalId] = nil
+    case .animalEditor(.didTapUpdateAnimalButton(let animalId, let name, let diet, let categoryId)):
+      guard let animal = self.animals.data[animalId] else { return self }
+      state.animals.beforeChange[animalId] = animal
+      state.animals.data[animalId] = Animal(
+        animalId: animalId, name: Animal.normalizedName(name) ?? name, diet: diet,
+        categoryId: categoryId, version: animal.version)
+    case .categoryList, .animalList(.didAppear), .animalEditor(.didTapAddAnimalButton):
+      break
+    }
+    return state
   }
 }
 #sourceLocation()

@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -50,10 +51,11 @@ extension Listener.Work: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:1785)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1003)
 extension Listener {
   /// The work to start after `action` changed `oldState` into `newState`, if any: work starts when
-  /// the status it fills in has just become `waiting`.
+  /// the status it fills in has just become `waiting`. A change to an existing animal is based on
+  /// its version in `oldState`.
   nonisolated package static func work(
     oldState: AnimalsState, action: AnimalsAction, newState: AnimalsState
   ) -> Work? {
@@ -79,8 +81,10 @@ extension Listener {
     case .animalList(.didTapDeleteAnimalButton(let animalId)),
       .animalDetail(.didTapDeleteAnimalButton(let animalId)):
       guard becameWaiting(oldState, newState, animalId) else { return nil }
+      let version = oldState.animals.data[animalId]?.version
       return Work(
-        "deleteAnimal(\(animalId))", { try await $0.deleteAnimal(animalId: animalId) },
+        "deleteAnimal(\(animalId))",
+        { try await $0.deleteAnimal(animalId: animalId, basedOn: version) },
         outcome: { .didDeleteAnimal(animalId: animalId, result: $0) })
     case .animalEditor(.didTapAddAnimalButton(let id, let name, let diet, let categoryId)):
       guard becameWaiting(oldState, newState, id) else { return nil }
@@ -90,11 +94,12 @@ extension Listener {
         outcome: { .didAddAnimal(id: id, result: $0) })
     case .animalEditor(.didTapUpdateAnimalButton(let animalId, let name, let diet, let categoryId)):
       guard becameWaiting(oldState, newState, animalId) else { return nil }
+      let version = oldState.animals.data[animalId]?.version
       return Work(
         "updateAnimal(\(animalId), \(name), \(diet), \(categoryId))",
         { store in
           try await store.updateAnimal(
-            animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+            animalId: animalId, name: name, diet: diet, categoryId: categoryId, basedOn: version)
         },
         outcome: { .didUpdateAnimal(animalId: animalId, result: $0) })
     }

@@ -33,7 +33,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:89)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:90)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -50,6 +50,11 @@ extension LocalStore {
         table.column("name", .text).notNull()
         table.column("diet", .text).notNull()
         table.column("categoryId", .text).notNull().references("category")
+      }
+    }
+    migrator.registerMigration("add a version to animals") { db in
+      try db.alter(table: "animal") { table in
+        table.add(column: "version", .integer).notNull().defaults(to: 1)
       }
     }
     migrator.registerMigration("journal every change", migrate: Self.createJournal)
@@ -137,7 +142,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1806)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1859)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -191,7 +196,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1862)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1917)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
@@ -200,18 +205,28 @@ extension LocalStore {
     try await self.transaction { try $0.addAnimal(name: name, diet: diet, categoryId: categoryId) }
   }
 
-  /// Replaces the animal `animalId`, which must exist, and returns its new value.
+  /// Replaces the animal `animalId`, which must exist (at `version`, if given), and returns its
+  /// new value, one version on.
+  ///
+  /// - Throws: ``VersionConflict`` if the animal is no longer at `version`.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int? = nil
   ) async throws -> Animal {
     try await self.transaction {
-      try $0.updateAnimal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-    }
+      try $0.updateAnimal(
+        animalId: animalId, name: name, diet: diet, categoryId: categoryId, basedOn: version)
+    }.get()
   }
 
-  /// Deletes the animal `animalId`, which must exist, and returns what it was.
-  public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
-    try await self.transaction { try $0.deleteAnimal(animalId: animalId) }
+  /// Deletes the animal `animalId`, which must exist (at `version`, if given), and returns what it
+  /// was.
+  ///
+  /// - Throws: ``VersionConflict`` if the animal is no longer at `version`.
+  public func deleteAnimal(
+    animalId: Animal.ID, basedOn version: Int? = nil
+  ) async throws -> Animal {
+    try await self.transaction { try $0.deleteAnimal(animalId: animalId, basedOn: version) }.get()
   }
 
   /// Replaces every category and animal with the sample data, in one transaction.
@@ -233,26 +248,34 @@ extension LocalStore.Transaction {
     }
   }
 
-  /// Replaces the animal `animalId`, which must exist, and returns its new value.
+  /// Replaces the animal `animalId`, which must exist (at `version`, if given), and returns its
+  /// new value, one version on; or the conflict, having written nothing.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
-  ) throws -> Animal {
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int? = nil
+  ) throws -> Result<Animal, VersionConflict> {
     guard let name = Animal.normalizedName(name) else { throw LocalStore.Error.emptyName }
-    let animal = Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
     return try self.step {
-      _ = try LocalStore.existingAnimal(animalId, in: self.db)
+      let stored = try LocalStore.existingAnimal(animalId, basedOn: version, in: self.db)
+      guard case .success(let stored) = stored else { return stored }
       try LocalStore.requireCategory(categoryId, in: self.db)
+      let animal = Animal(
+        animalId: animalId, name: name, diet: diet, categoryId: categoryId,
+        version: stored.version + 1)
       try AnimalRecord(animal).update(self.db)
-      return animal
+      return .success(animal)
     }
   }
 
-  /// Deletes the animal `animalId`, which must exist, and returns what it was.
-  public func deleteAnimal(animalId: Animal.ID) throws -> Animal {
+  /// Deletes the animal `animalId`, which must exist (at `version`, if given), and returns what it
+  /// was; or the conflict, having written nothing.
+  public func deleteAnimal(
+    animalId: Animal.ID, basedOn version: Int? = nil
+  ) throws -> Result<Animal, VersionConflict> {
     try self.step {
-      let animal = try LocalStore.existingAnimal(animalId, in: self.db)
-      try AnimalRecord.deleteOne(self.db, key: animalId)
-      return animal
+      let stored = try LocalStore.existingAnimal(animalId, basedOn: version, in: self.db)
+      if case .success = stored { try AnimalRecord.deleteOne(self.db, key: animalId) }
+      return stored
     }
   }
 
@@ -275,14 +298,22 @@ extension LocalStore {
     }
   }
 
-  /// The animal `animalId` as stored.
+  /// The animal `animalId` as stored, or the conflict if it is not at `version`: changed, or
+  /// deleted, by someone else.
   ///
-  /// - Throws: ``Error/animalNotFound(animalId:)`` if there is none.
-  fileprivate static func existingAnimal(_ animalId: Animal.ID, in db: Database) throws -> Animal {
-    guard let record = try AnimalRecord.fetchOne(db, key: animalId) else {
-      throw Error.animalNotFound(animalId: animalId)
+  /// - Throws: ``Error/animalNotFound(animalId:)`` if there is none and no version was given.
+  fileprivate static func existingAnimal(
+    _ animalId: Animal.ID, basedOn version: Int?, in db: Database
+  ) throws -> Result<Animal, VersionConflict> {
+    let stored = try AnimalRecord.fetchOne(db, key: animalId).map { try $0.animal() }
+    guard let version else {
+      guard let stored else { throw Error.animalNotFound(animalId: animalId) }
+      return .success(stored)
     }
-    return try record.animal()
+    guard let stored, stored.version == version else {
+      return .failure(VersionConflict(animalId: animalId, basedOn: version, current: stored))
+    }
+    return .success(stored)
   }
 }
 #sourceLocation()

@@ -21,7 +21,7 @@ struct AnimalsDataClient: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:176)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:179)
 /// The options every subcommand accepts.
 struct CommonOptions: ParsableArguments {
   @Option(help: "The database file (default: animals.sqlite). A new file gets the sample data.")

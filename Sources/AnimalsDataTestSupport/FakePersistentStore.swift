@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3399)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3403)
 import AnimalsData
 
 /// A failure of the fake store, with a fixed message.
@@ -59,18 +60,21 @@ public actor FakePersistentStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3455)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1074)
 extension FakePersistentStore {
-  /// The animal as given; the fake keeps no table, so any id is accepted.
+  /// The animal as given, one version on; the fake keeps no table, so any id and version pass.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int?
   ) throws -> Animal {
     try self.record("updateAnimal(\(animalId), \(name))")
-    return Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+    return Animal(
+      animalId: animalId, name: name, diet: diet, categoryId: categoryId,
+      version: (version ?? 1) + 1)
   }
 
   /// The sample animal `animalId`; a failure if the sample data has none.
-  public func deleteAnimal(animalId: Animal.ID) throws -> Animal {
+  public func deleteAnimal(animalId: Animal.ID, basedOn version: Int?) throws -> Animal {
     try self.record("deleteAnimal(\(animalId))")
     guard let animal = SampleData.standard.animals.first(where: { $0.id == animalId }) else {
       throw FakePersistentStoreFailure()

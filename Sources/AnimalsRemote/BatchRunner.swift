@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2022)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2104)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -21,9 +21,9 @@ public struct BatchRunner: Sendable {
   }
 
   /// The results of `request`'s operations, run one after another in one transaction, in their
-  /// order. A failure is that operation's result, undoes that operation's writes only, and does
-  /// not stop the ones after it. A request with a key runs once; sent again, it gets the first
-  /// answer.
+  /// order. A failure or a conflict is that operation's result, undoes that operation's writes
+  /// only, and does not stop the ones after it. A request with a key runs once; sent again, it
+  /// gets the first answer.
   public func run(_ request: BatchRequest) async -> BatchResponse {
     do {
       guard let key = request.key else {
@@ -39,7 +39,7 @@ public struct BatchRunner: Sendable {
     }
   }
 
-  /// The results of `request`'s operations in `transaction`.
+  /// The results of `request`'s operations in `transaction`; a conflict is its own kind of result.
   static func run(
     _ request: BatchRequest, in transaction: LocalStore.Transaction
   ) -> BatchResponse {
@@ -47,6 +47,8 @@ public struct BatchRunner: Sendable {
       results: request.operations.map { operation in
         do {
           return try Self.perform(operation, in: transaction)
+        } catch let conflict as VersionConflict {
+          return .conflict(ConflictPayload(conflict))
         } catch {
           return .failure(reason: String(describing: error))
         }
@@ -55,7 +57,7 @@ public struct BatchRunner: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2072)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2156)
 extension BatchRunner {
   /// What `operation` returned in `store`, as a result.
   static func perform(
@@ -70,13 +72,14 @@ extension BatchRunner {
       let diet = try Animal.Diet(word: diet)
       let added = try store.addAnimal(name: name, diet: diet, categoryId: categoryId)
       return .animal(AnimalPayload(added))
-    case .updateAnimal(let animalId, let name, let diet, let categoryId):
+    case .updateAnimal(let animalId, let name, let diet, let categoryId, let version):
       let diet = try Animal.Diet(word: diet)
       let updated = try store.updateAnimal(
-        animalId: animalId, name: name, diet: diet, categoryId: categoryId)
-      return .animal(AnimalPayload(updated))
-    case .deleteAnimal(let animalId):
-      return .animal(AnimalPayload(try store.deleteAnimal(animalId: animalId)))
+        animalId: animalId, name: name, diet: diet, categoryId: categoryId, basedOn: version)
+      return .animal(AnimalPayload(try updated.get()))
+    case .deleteAnimal(let animalId, let version):
+      let deleted = try store.deleteAnimal(animalId: animalId, basedOn: version)
+      return .animal(AnimalPayload(try deleted.get()))
     case .reloadSampleData:
       let catalogue = try store.reloadSampleData()
       return .catalogue(

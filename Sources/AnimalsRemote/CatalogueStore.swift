@@ -52,15 +52,16 @@ extension CatalogueStore: PersistentSessionStore {
 
   /// Replaces the animal `animalId` in the store this value holds.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int?
   ) async throws -> Animal {
     try await self.store.updateAnimal(
-      animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+      animalId: animalId, name: name, diet: diet, categoryId: categoryId, basedOn: version)
   }
 
   /// Deletes the animal `animalId` from the store this value holds.
-  public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
-    try await self.store.deleteAnimal(animalId: animalId)
+  public func deleteAnimal(animalId: Animal.ID, basedOn version: Int?) async throws -> Animal {
+    try await self.store.deleteAnimal(animalId: animalId, basedOn: version)
   }
 
   /// Puts the sample data back in the store this value holds.
@@ -70,7 +71,7 @@ extension CatalogueStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:140)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:143)
 import Foundation
 
 extension RemoteStore {

@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/14-animals-remote-store.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:771)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1713)
 import AnimalsData
 import AnimalsWire
 
@@ -34,18 +35,24 @@ extension RemoteStore: PersistentSessionStore {
       of: .addAnimal(name: name, diet: diet.rawValue, categoryId: categoryId))
   }
 
-  /// Replaces the animal `animalId` on the server and returns it as saved.
+  /// Replaces the animal `animalId` on the server, if it is still at `version` (any version if
+  /// `nil`), and returns it as saved.
   public func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int? = nil
   ) async throws -> Animal {
     try await self.animal(
       of: .updateAnimal(
-        animalId: animalId, name: name, diet: diet.rawValue, categoryId: categoryId))
+        animalId: animalId, name: name, diet: diet.rawValue, categoryId: categoryId,
+        version: version))
   }
 
-  /// Deletes the animal `animalId` on the server and returns it as it was.
-  public func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
-    try await self.animal(of: .deleteAnimal(animalId: animalId))
+  /// Deletes the animal `animalId` on the server, if it is still at `version` (any version if
+  /// `nil`), and returns it as it was.
+  public func deleteAnimal(
+    animalId: Animal.ID, basedOn version: Int? = nil
+  ) async throws -> Animal {
+    try await self.animal(of: .deleteAnimal(animalId: animalId, version: version))
   }
 
   /// Puts the sample data back on the server, and returns it.

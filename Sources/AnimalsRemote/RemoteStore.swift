@@ -38,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2108)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2193)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them. With a `key`, sending
   /// the same batch again gets the same answer, and the server runs it at most once.
@@ -63,13 +63,19 @@ extension RemoteStore {
     return response.results
   }
 
-  /// The result of `operation` alone; a failure is thrown as the server's refusal.
+  /// The result of `operation` alone; a failure is thrown as the server's refusal, and a conflict
+  /// as the ``VersionConflict`` it carries.
   func result(of operation: BatchOperation) async throws -> BatchResult {
-    let result = try await self.perform([operation])[0]
-    if case .failure(let reason) = result {
-      throw Error.refused(url: self.batchURL, status: 200, reason: reason)
+    switch try await self.perform([operation])[0] {
+    case .failure(let reason): throw Error.refused(url: self.batchURL, status: 200, reason: reason)
+    case .conflict(let conflict):
+      do {
+        throw try conflict.conflict()
+      } catch let unknown as UnknownDiet {
+        throw Error.badResponse(url: self.batchURL, reason: "\(unknown)")
+      }
+    case let result: return result
     }
-    return result
   }
 }
 #sourceLocation()

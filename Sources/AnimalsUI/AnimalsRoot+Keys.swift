@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1580)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1582)
 import AnimalsData
 import Terminal
 
@@ -39,7 +39,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1619)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1621)
 extension AnimalsRoot {
   /// Drops the editor, keeping the choices the screen showed, the animal it saved among them.
   private func closeEditor() {
@@ -53,7 +53,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1637)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1639)
 extension AnimalsRoot {
   private func handleOnScreen(_ key: TerminalKey) {
     switch key {
@@ -75,7 +75,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1663)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1665)
 extension AnimalsRoot {
   /// Moves the choice in the column with the keys `step` rows, stopping at either end.
   private func move(by step: Int) {
@@ -104,7 +104,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1696)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1698)
 extension AnimalsRoot {
   /// Gives the keys to the column `step` places to the right, stopping at either end.
   private func moveColumn(by step: Int) {
@@ -124,7 +124,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1720)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1722)
 extension AnimalsRoot {
   private func startSearch() {
     self.local.categoryId = self.shownCategoryId
@@ -151,7 +151,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1757)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1759)
 extension AnimalsRoot {
   private func openEditorForNewAnimal() {
     self.local.editor = AnimalEditorRoot(
@@ -173,7 +173,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1785)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1787)
 extension AnimalsRoot {
   private func askToDeleteChosenAnimal() {
     guard let animalId = self.local.animalId else {

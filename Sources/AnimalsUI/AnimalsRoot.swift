@@ -54,7 +54,7 @@ public struct AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1446)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1447)
 extension AnimalsRoot {
   /// The category the animal list shows: the chosen animal's, else the chosen one, else the first.
   var shownCategoryId: Category.ID? {
@@ -74,7 +74,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1474)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1475)
 extension AnimalsRoot: View {
   /// The editor while one is open, else the three columns, the problems, and the hints or a question.
   public var body: [String] {
@@ -104,7 +104,7 @@ extension AnimalsRoot: View {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1514)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1515)
 extension AnimalsRoot {
   /// What the screen shows as chosen.
   struct Choices: Hashable {
@@ -131,7 +131,7 @@ extension AnimalsRoot {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1545)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1546)
 extension AnimalsRoot {
   /// The keys of the main screen.
   static let hints = "[arrows] move  [/] search  [a] add  [e] edit  [d] delete  [r] reload  [q] quit"

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1853)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1855)
 import AnimalsData
 
 extension AnimalsState {

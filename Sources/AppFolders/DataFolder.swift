@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:177)
+#sourceLocation(file:"Chapters/09-animals.md",line:180)
 import Foundation
 
 /// The user's data folder: where a program keeps the files a person expects to find on the next run.
@@ -51,7 +51,7 @@ public enum DataFolder {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:266)
+#sourceLocation(file:"Chapters/09-animals.md",line:269)
 extension DataFolder {
   /// Why a folder could not be made, in words for the person who started the program.
   public struct CannotCreate: Error, CustomStringConvertible {

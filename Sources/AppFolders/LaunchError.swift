@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:314)
+#sourceLocation(file:"Chapters/09-animals.md",line:319)
 /// Why a program could not start, in words for the person who started it.
 public struct LaunchError: Error, CustomStringConvertible {
   /// The sentence, such as `cannot open the catalogue: …`.

@@ -17,7 +17,7 @@ extension String {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:304)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:308)
 extension String {
   /// Whether `text` occurs in this string, byte for byte in UTF-8: for two folded strings, a search
   /// that ignores case and diacritics. `"8 km sw of pahala".includes("pahala")` is true; every

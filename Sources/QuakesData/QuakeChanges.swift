@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:676)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:680)
 /// The quakes that one state has and another has not, or has in another version: the rows to
 /// write to the cache to bring it from the first state to the second.
 public struct QuakeChanges: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:377)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:381)
 /// The quakes by id, with both orders of the list and each place folded for search, kept in step.
 ///
 /// Only ``merge(_:)`` and ``remove(_:)`` change it, and each keeps the orders and the folded
@@ -34,7 +34,7 @@ extension QuakeTable: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:412)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:416)
 extension QuakeTable {
   /// Adds the quakes that are new and replaces those that `quakes` holds in a newer or different
   /// version (same or later `updated`); returns how many changed.
@@ -68,7 +68,7 @@ extension QuakeTable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:449)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:453)
 extension Quake {
   /// Whether `lhs` comes before `rhs` newest first: later time, then smaller id.
   static func isNewer(_ lhs: Quake, _ rhs: Quake) -> Bool {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:591)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:595)
 /// Something that happened: in a view, or in the feed or the cache.
 public enum QuakesAction: Hashable, Sendable {
   /// The reader did something.
@@ -40,7 +40,7 @@ extension QuakesAction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:626)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:630)
 extension QuakesAction {
   /// What the feed or the cache answered.
   public enum Data: Hashable, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1066)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1070)
 /// Where the quakes are saved between runs: SQLite in the product, fakes in tests.
 public protocol QuakesCache: Sendable {
   /// Every saved quake.
@@ -14,7 +14,7 @@ public protocol QuakesCache: Sendable {
   func write(_ changes: QuakeChanges) async throws -> Int
 }
 
-/// Where fresh quakes come from: the USGS feed in the product (Chapter 11), fakes in tests.
+/// Where fresh quakes come from: the USGS feed in the product, fakes in tests.
 public protocol QuakesFeed: Sendable {
   /// The quakes the feed lists now.
   func fetch() async throws -> [Quake]

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1085)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1089)
 /// The listener's work: each does one thing and returns the data action that reports it.
 enum QuakesWork {
   /// Reads the cache.

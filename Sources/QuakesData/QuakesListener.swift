@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1178)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1182)
 import Foundation
 import ImmutableData
 
@@ -38,7 +38,7 @@ public final class QuakesListener<Cache: QuakesCache, Feed: QuakesFeed> {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1211)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1215)
 extension QuakesListener {
   /// Starts observing `store`, and stops observing any store observed before.
   public func listen<S>(to store: S)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1744)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1798)
 import GRDB
 
 extension QuakesLocalStore: QuakesCache {
@@ -47,7 +47,7 @@ extension QuakesLocalStore: QuakesCache {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1790)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1844)
 extension QuakesLocalStore {
   /// Inserts a quake, or replaces the row with its id: one changed row either way.
   static let upsert = """

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1602)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1656)
 import Foundation
 import GRDB
 
@@ -36,7 +36,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1638)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1692)
 extension QuakesLocalStore {
   /// Refuses a `path` that is, or links to, a folder, a device, a pipe or a socket.
   static func requireRegularFile(_ path: String) throws {

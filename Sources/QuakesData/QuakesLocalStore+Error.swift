@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1657)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1711)
 import GRDB
 
 extension QuakesLocalStore {
@@ -62,7 +62,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1720)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1774)
 import Foundation
 
 #if canImport(Glibc)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1503)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1555)
 import Foundation
 import GRDB
 
@@ -48,7 +48,7 @@ extension QuakesLocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1549)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1603)
 extension QuakesLocalStore {
   /// Opens the cache at `path`, or creates it whole if there is no file. An access waits up to
   /// `lockTimeout` seconds for another program's lock.

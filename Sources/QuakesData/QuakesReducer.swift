@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:753)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:757)
 /// The Quakes product's rules for changing state.
 public enum QuakesReducer {
   /// The state after `action`.
@@ -38,7 +38,7 @@ public enum QuakesReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:790)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:794)
 extension QuakesReducer {
   private static func reduce(
     _ state: QuakesState, _ action: QuakesAction.QuakeList
@@ -67,7 +67,7 @@ extension QuakesReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:824)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:828)
 extension QuakesReducer {
   private static func reduce(_ state: QuakesState, _ action: QuakesAction.Cache) -> QuakesState {
     var state = state

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:951)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:955)
 extension QuakesState {
   /// The quakes to show for `choices`: in their order, of their day, with their text in the place.
   ///
@@ -34,7 +34,7 @@ extension QuakesState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:980)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:984)
 extension QuakesState {
   /// The reader's choices.
   public static func selectChoices() -> @Sendable (QuakesState) -> QuakesChoices {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:519)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:523)
 /// How a request for data stands.
 public enum Status: Hashable, Sendable {
   /// Asked for, not finished.
@@ -48,7 +48,7 @@ public struct QuakesChoices: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:562)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:566)
 /// The Quakes product's state: the quakes, how their loads stand, the reader's choices, and a
 /// message for the reader, if any.
 public struct QuakesState: Equatable, Sendable {

@@ -54,7 +54,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1878)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1882)
 extension TerminalKey {
   /// The keys in the bytes of one read from a terminal in raw mode, in order.
   public static func keys(in bytes: [UInt8]) -> [TerminalKey] {
@@ -85,7 +85,7 @@ extension TerminalKey {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1914)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1921)
 extension TerminalKey {
   /// The keys that the sequences we know name, by their bytes after the Escape.
   static let sequences: [String: TerminalKey] = [

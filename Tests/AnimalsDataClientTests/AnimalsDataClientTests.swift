@@ -228,7 +228,7 @@ extension AnimalsDataClientTests {
     let other = try DatabaseQueue(path: database)
     try other.write { db in
       try db.execute(
-        sql: "INSERT INTO animal VALUES (?, ?, 'Carnivore', 'Amphibian')",
+        sql: "INSERT INTO animal (animalId, name, diet, categoryId) VALUES (?, ?, 'Carnivore', 'Amphibian')",
         arguments: ["Eft\u{1B}", "Newt\u{1B}[2J\u{7}"])
     }
     try other.close()

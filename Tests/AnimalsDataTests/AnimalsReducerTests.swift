@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3610)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3614)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -60,7 +61,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3669)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3673)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -145,9 +146,7 @@ extension AnimalsReducerTests {
       let result = Result { try AnimalsReducer.reduce(state: state, action: action) }
       switch (result, expected) {
       case (.success(let newState), .success(let queuedId)):
-        var expectedState = state
-        expectedState.animals.queue[queuedId] = .waiting
-        XCTAssertEqual(newState, expectedState, label)
+        self.assertQueued(queuedId, from: state, to: newState, label)
       case (.failure(let error), .failure(let expectedError)):
         XCTAssertEqual(error as? AnimalsReducer.Error, expectedError, label)
       default:
@@ -158,7 +157,26 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3769)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2434)
+extension AnimalsReducerTests {
+  /// Checks that `newState` is `state` with the change to `queuedId` waiting, the animal it
+  /// changes kept in `beforeChange`; what the change shows at once is `RollbackTests`' subject.
+  func assertQueued(
+    _ queuedId: Animal.ID, from state: AnimalsState, to newState: AnimalsState, _ label: String
+  ) {
+    var expectedState = state
+    expectedState.animals.queue[queuedId] = .waiting
+    var shownAside = newState
+    shownAside.animals.data = state.animals.data
+    shownAside.animals.beforeChange = state.animals.beforeChange
+    XCTAssertEqual(shownAside, expectedState, label)
+    let kept = state.animals.data[queuedId].map { [queuedId: $0] } ?? [:]
+    XCTAssertEqual(newState.animals.beforeChange, kept, label)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3786)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -181,7 +199,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3795)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3812)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -300,7 +318,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3918)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3935)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     var state = AnimalsState.loaded(queue: [
@@ -347,7 +365,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3968)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3985)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4392)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4421)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -63,7 +64,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4455)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4484)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor
@@ -91,7 +92,11 @@ extension DebugListenerTests {
       ])
     listener.stop()
   }
+}
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2491)
+extension DebugListenerTests {
   @MainActor
   func testARenameIsWrittenAsTheChapterShowsIt() async throws {
     let store = Store(initialState: AnimalsState.loaded(), reducer: AnimalsReducer.reduce)
@@ -102,15 +107,18 @@ extension DebugListenerTests {
     try store.dispatch(
       action: .ui(
         .animalEditor(
-          .didTapUpdateAnimalButton(animalId: "Cat", name: "Kitty", diet: .carnivorous, categoryId: "Mammal"))))
-    let written = [await entries.next(isolation: #isolation), await entries.next(isolation: #isolation)]
+          .didTapUpdateAnimalButton(
+            animalId: "Cat", name: "Kitty", diet: .carnivorous, categoryId: "Mammal"))))
+    let written = [
+      await entries.next(isolation: #isolation), await entries.next(isolation: #isolation),
+    ]
     XCTAssertEqual(
       written.compactMap { $0 }.joined(),
       """
       ui.animalEditor.didTapUpdateAnimalButton
+        animals.data["Cat"].name: "Cat" → "Kitty"
         animals.queue["Cat"]: nil → waiting
       data.persistentSession.didUpdateAnimal
-        animals.data["Cat"].name: "Cat" → "Kitty"
         animals.queue["Cat"]: waiting → success
 
       """)

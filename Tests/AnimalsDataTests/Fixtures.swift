@@ -2,6 +2,7 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/06-animals-data.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
@@ -27,25 +28,31 @@ extension AnimalsState {
     return state
   }
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1247)
 /// Sample animals by name, for readable tests.
 enum Samples {
   static let dog = SampleData.standard.animals.first { $0.id == "Dog" }!
   static let sparrow = SampleData.standard.animals.first { $0.id == "Sparrow" }!
   /// A new animal as a store would return it after an add.
-  static let ferret = Animal(animalId: "saved-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
-  /// The dog renamed, still a mammal.
-  static let wolf = Animal(animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal")
+  static let ferret = Animal(
+    animalId: "saved-1", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+  /// The dog renamed, still a mammal, as a store returns it after one update: at version 2.
+  static let wolf = Animal(
+    animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal", version: 2)
   /// The dog moved to the birds.
-  static let flyingDog = Animal(animalId: "Dog", name: "Dog", diet: .carnivorous, categoryId: "Bird")
+  static let flyingDog = Animal(
+    animalId: "Dog", name: "Dog", diet: .carnivorous, categoryId: "Bird")
   /// The sparrow renamed, still a bird.
-  static let finch = Animal(animalId: "Sparrow", name: "Finch", diet: .omnivorous, categoryId: "Bird")
+  static let finch = Animal(
+    animalId: "Sparrow", name: "Finch", diet: .omnivorous, categoryId: "Bird")
   /// A failure as a store would report it.
   static let failure = PersistenceFailure(message: "the disk is on fire")
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3480)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3484)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 

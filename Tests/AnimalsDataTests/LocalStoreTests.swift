@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4518)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4553)
 import AnimalsData
 import Foundation
 import GRDB
@@ -55,7 +55,7 @@ final class LocalStoreTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4571)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4606)
 extension LocalStoreTests {
   func testBadInputIsRefusedWithAClearErrorAndChangesNothing() async throws {
     let store = try LocalStore.inMemory()
@@ -112,7 +112,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4631)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4666)
 extension LocalStoreTests {
   func testChangesSurviveClosingAndReopeningTheFile() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -134,7 +134,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4659)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4694)
 extension LocalStoreTests {
   /// Makes the file at `path` with SQLite through GRDB, running `sql` in it.
   func makeDatabase(at path: String, sql: String) throws {
@@ -197,7 +197,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4727)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4762)
 extension LocalStoreTests {
   func testALockedDatabaseIsReportedAndLosesNothing() async throws {
     let path = try self.makeTemporaryFolder().appendingPathComponent("animals.sqlite").path
@@ -236,7 +236,8 @@ extension LocalStoreTests {
     let store = try LocalStore(path: path)
     let other = try DatabaseQueue(path: path)
     try await other.write { db in
-      try db.execute(sql: "INSERT INTO animal VALUES ('Phoenix', 'Phoenix', 'Fire', 'Bird')")
+      try db.execute(
+        sql: "INSERT INTO animal (animalId, name, diet, categoryId) VALUES ('Phoenix', 'Phoenix', 'Fire', 'Bird')")
     }
     try other.close()
     do {
@@ -249,7 +250,7 @@ extension LocalStoreTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4783)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4819)
 extension LocalStoreTests {
   @MainActor
   func testTheListenerDrivesARealDatabase() async throws {

@@ -78,7 +78,7 @@ extension SharedFileTests {
       at: path,
       sql: """
         INSERT INTO category VALUES ('Myth', 'My' || char(27) || '[2Jth');
-        INSERT INTO animal
+        INSERT INTO animal (animalId, name, diet, categoryId)
           VALUES ('Eft', 'E' || char(7) || 'ft' || char(10) || char(155), 'Carnivore', 'Myth')
         """)
     let eft = try await store.fetchAnimals().first { $0.id == "Eft" }

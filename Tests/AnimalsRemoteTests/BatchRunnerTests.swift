@@ -14,7 +14,8 @@ import XCTest
 /// `BatchRunner` on a `LocalStore` in memory: results in order, failures in place.
 final class BatchRunnerTests: XCTestCase {
   func testResultsComeInTheOrderOfTheOperations() async throws {
-    let runner = BatchRunner(store: try LocalStore.inMemory(makeAnimalId: { "Axolotl" }))
+    let store = try LocalStore.inMemory(makeAnimalId: { "Axolotl" })
+    let runner = BatchRunner(store: store)
     let response = await runner.run(
       BatchRequest(operations: [
         .addAnimal(name: "Axolotl", diet: "Carnivore", categoryId: "Amphibian"),
@@ -24,8 +25,7 @@ final class BatchRunnerTests: XCTestCase {
       ]))
     let axolotl = AnimalPayload(
       animalId: "Axolotl", name: "Axolotl", diet: "Carnivore", categoryId: "Amphibian")
-    let dingo = AnimalPayload(
-      animalId: "Dog", name: "Dingo", diet: "Carnivore", categoryId: "Mammal")
+    let dingo = AnimalPayload(try await store.fetchAnimals().first { $0.id == "Dog" }!)
     let cat = AnimalPayload(animalId: "Cat", name: "Cat", diet: "Carnivore", categoryId: "Mammal")
     let categories = SampleData.standard.categories.map(CategoryPayload.init)
     XCTAssertEqual(response.results.count, 4)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:528)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:531)
 import AnimalsData
 import ProgramTesting
 import XCTest
@@ -33,7 +33,7 @@ final class ProgramsOnServerTests: SharedServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:560)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:563)
 extension ProgramsOnServerTests {
   func testTheClientSaysWhyItCannotUseTheServer() async throws {
     let wrongToken = try self.client(["delete", "Cat"], token: "guess")
@@ -64,7 +64,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:594)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:597)
 extension ProgramsOnServerTests {
   func testTheAppWorksOnTheServer() async throws {
     let run = try self.app(script: "right\nd\ny\nq\n")
@@ -82,6 +82,30 @@ extension ProgramsOnServerTests {
     let screen = run.lastFrame.joined(separator: "\n")
     XCTAssertTrue(
       screen.contains("Could not load the categories: cannot reach the Animals server"), screen)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2404)
+extension ProgramsOnServerTests {
+  func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
+    let terminal = try PseudoTerminal()
+    try terminal.start(
+      BuiltProgram("Animals"), arguments: ["--server", self.address, "--token", self.token],
+      environment: ["HOME": self.folder.path])
+    terminal.waitForFrame { $0.contains("> Amphibian      |   Newt") }
+    await self.server?.stop()
+
+    terminal.type("\u{1B}[C")
+    terminal.waitForFrame { $0.contains("* Amphibian      | > Newt") }
+    terminal.type("d")
+    terminal.waitForFrame { $0.contains("Delete Newt? [y] yes  [n] no") }
+    terminal.type("y")
+    let reason = "The last change to Newt failed: cannot reach the Animals server"
+    terminal.waitForFrame { $0.contains(reason) }
+    XCTAssertTrue(terminal.lastFrame.contains("* Amphibian      | > Newt"), terminal.lastFrame)
+    terminal.type("q")
+    XCTAssertEqual(terminal.exitStatus(), 0)
   }
 }
 #sourceLocation()

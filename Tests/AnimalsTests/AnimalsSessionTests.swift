@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/09-animals.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:865)
+#sourceLocation(file:"Chapters/09-animals.md",line:871)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -43,7 +44,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:908)
+#sourceLocation(file:"Chapters/09-animals.md",line:914)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\ndown\nd\ny\nq\n")
@@ -72,7 +73,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:944)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2526)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"
@@ -87,7 +88,8 @@ extension AnimalsSessionTests {
       "ui.categoryList.didAppear\n  categories.status: nil → waiting\n",
       "ui.animalList.didAppear\n  animals.status: nil → waiting\n",
       "  categories.status: waiting → success\n",
-      "  animals.data[\"Newt\"]: nil → {name: \"Newt\", diet: carnivorous, categoryId: \"Amphibian\"}\n",
+      "  animals.data[\"Newt\"]: nil → "
+        + "{name: \"Newt\", diet: carnivorous, categoryId: \"Amphibian\"}\n",
     ] {
       XCTAssertTrue(log.contains(entry), "\(entry) in:\n\(log)")
     }
@@ -95,9 +97,9 @@ extension AnimalsSessionTests {
       log.hasSuffix(
         """
         ui.animalList.didTapDeleteAnimalButton
+          animals.data["Newt"]: {name: "Newt", diet: carnivorous, categoryId: "Amphibian"} → nil
           animals.queue["Newt"]: nil → waiting
         data.persistentSession.didDeleteAnimal
-          animals.data["Newt"]: {name: "Newt", diet: carnivorous, categoryId: "Amphibian"} → nil
           animals.queue["Newt"]: waiting → nil
 
         """), log)
@@ -105,7 +107,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:983)
+#sourceLocation(file:"Chapters/09-animals.md",line:989)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

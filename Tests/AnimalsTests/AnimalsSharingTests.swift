@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1445)
+#sourceLocation(file:"Chapters/09-animals.md",line:1451)
 import ProgramTesting
 import XCTest
 
@@ -67,7 +67,7 @@ final class AnimalsSharingTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1511)
+#sourceLocation(file:"Chapters/09-animals.md",line:1517)
 extension AnimalsSharingTests {
   func testTheProgramAndTheClientWritingAtOnceBothSucceed() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -92,7 +92,7 @@ extension AnimalsSharingTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1540)
+#sourceLocation(file:"Chapters/09-animals.md",line:1546)
 import GRDB
 
 extension AnimalsSharingTests {
@@ -108,7 +108,7 @@ extension AnimalsSharingTests {
     let other = try DatabaseQueue(path: self.path("animals.sqlite"))
     try other.write { db in
       try db.execute(
-        sql: "INSERT INTO animal VALUES ('Eft', ?, 'Carnivore', 'Amphibian')",
+        sql: "INSERT INTO animal (animalId, name, diet, categoryId) VALUES ('Eft', ?, 'Carnivore', 'Amphibian')",
         arguments: ["Eft\u{1B}[2J\n\u{7}"])
     }
     try other.close()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2946)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2961)
 import AnimalsData
 import XCTest
 
@@ -67,7 +67,7 @@ final class EditorTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3012)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3027)
 extension EditorTests {
   @MainActor
   func testAnAddChoosesItsOwnAnimalAmongOthersOfTheSameName() async throws {
@@ -99,7 +99,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3048)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3063)
 extension EditorTests {
   @MainActor
   func testEditingTwiceAndTheEditorWaitsForItsOwnSuccess() async {
@@ -132,7 +132,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3086)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3101)
 extension EditorTests {
   @MainActor
   func testAClosedEditorStaysClosedWhenItsEntryIsTidiedAway() async throws {
@@ -160,7 +160,7 @@ extension EditorTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:3117)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:3132)
 extension EditorTests {
   @MainActor
   func testAFailedSaveKeepsTheEditorOpen() async {

@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/08-animals-ui.md
+//   Chapters/16-animals-shared.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:1966)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:1977)
 import AnimalsData
 
 /// A failure of the fake catalogue, with the message a test chose.
@@ -53,7 +54,7 @@ actor FakeCatalogue: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2014)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2025)
 extension FakeCatalogue {
   func fetchCategories() async throws -> [Category] {
     try await self.enter("fetchCategories()")
@@ -83,24 +84,36 @@ extension FakeCatalogue {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2046)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1100)
 extension FakeCatalogue {
   func updateAnimal(
-    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID
+    animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,
+    basedOn version: Int?
   ) async throws -> Animal {
     try await self.enter("updateAnimal(\(animalId), \(name), \(diet.rawValue), \(categoryId))")
-    guard self.animals[animalId] != nil else { throw FakeFailure(description: "no animal '\(animalId)'") }
-    let animal = Animal(animalId: animalId, name: name, diet: diet, categoryId: categoryId)
+    let stored = try self.stored(animalId, basedOn: version)
+    let animal = Animal(
+      animalId: animalId, name: name, diet: diet, categoryId: categoryId,
+      version: stored.version + 1)
     self.animals[animalId] = animal
     return animal
   }
 
-  func deleteAnimal(animalId: Animal.ID) async throws -> Animal {
+  func deleteAnimal(animalId: Animal.ID, basedOn version: Int?) async throws -> Animal {
     try await self.enter("deleteAnimal(\(animalId))")
-    guard let animal = self.animals.removeValue(forKey: animalId) else {
-      throw FakeFailure(description: "no animal '\(animalId)'")
+    let stored = try self.stored(animalId, basedOn: version)
+    self.animals[animalId] = nil
+    return stored
+  }
+
+  /// The animal `animalId`, if it is at `version` (any, if `nil`).
+  private func stored(_ animalId: Animal.ID, basedOn version: Int?) throws -> Animal {
+    let stored = self.animals[animalId]
+    if let version, stored?.version != version {
+      throw VersionConflict(animalId: animalId, basedOn: version, current: stored)
     }
-    return animal
+    guard let stored else { throw FakeFailure(description: "no animal '\(animalId)'") }
+    return stored
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2077)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2088)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -54,7 +54,7 @@ final class Harness {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2126)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2137)
 extension Harness {
   /// Shows the screen, which asks for the catalogue, and waits until it is loaded.
   func start() async {

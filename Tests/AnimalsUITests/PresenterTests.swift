@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2185)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2196)
 import AnimalsData
 import XCTest
 
@@ -64,7 +64,7 @@ final class PresenterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2247)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2258)
 extension PresenterTests {
   static let mammal = Category(categoryId: "Mammal", name: "Mammal")
   static let cat = Animal(animalId: "Cat", name: "Cat", diet: .carnivorous, categoryId: "Mammal")
@@ -107,7 +107,7 @@ extension PresenterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2292)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2303)
 extension PresenterTests {
   func testTheEditorDrawsItsFieldsAndWhySaveIsDisabled() {
     let draft = AnimalDraft(name: "", diet: .herbivorous, categoryId: "Mammal")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2352)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2363)
 import AnimalsData
 import AnimalsUI
 import XCTest

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2565)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2580)
 import AnimalsData
 import ImmutableUI
 import Terminal
@@ -40,7 +40,7 @@ final class ScreenTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2603)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2618)
 extension ScreenTests {
   @MainActor
   func testArrowsChooseACategoryThenAnAnimal() async {
@@ -81,7 +81,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2648)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2663)
 extension ScreenTests {
   @MainActor
   func testTwoScreensShareTheCatalogueButNotTheirChoices() async {
@@ -108,7 +108,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2678)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2693)
 extension ScreenTests {
   @MainActor
   func testAnAnimalMovedElsewhereKeepsTheOtherScreensCursor() async {
@@ -129,7 +129,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2701)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2716)
 extension ScreenTests {
   @MainActor
   func testAnUnknownKeyIsNamedUntilTheNextKey() async {
@@ -178,7 +178,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2753)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2768)
 extension ScreenTests {
   @MainActor
   func testASearchNarrowsTheListAsItIsTyped() async {
@@ -203,7 +203,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2781)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2796)
 extension ScreenTests {
   @MainActor
   func testANarrowScreenAndWideNamesKeepTheColumnsInLine() async {
@@ -242,7 +242,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2825)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2840)
 extension ScreenTests {
   @MainActor
   func testADeleteIsConfirmedThenSent() async {
@@ -291,7 +291,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2880)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2895)
 extension ScreenTests {
   @MainActor
   func testAnAnimalDeletedElsewhereIsNamedNotShownAsAnId() async throws {
@@ -324,7 +324,7 @@ extension ScreenTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2915)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2930)
 extension ScreenTests {
   @MainActor
   func testAReloadIsConfirmedAndRefusedWhileAChangeIsWaiting() async {

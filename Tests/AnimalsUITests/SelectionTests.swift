@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2446)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2461)
 import AnimalsData
 import AnimalsUI
 import ImmutableData
@@ -41,7 +41,7 @@ final class SelectionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2485)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2500)
 extension SelectionTests {
   @MainActor
   func testAnAddedAnimalChangesOnlyItsCategorysList() async throws {
@@ -67,7 +67,7 @@ extension SelectionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2514)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2529)
 extension SelectionTests {
   @MainActor
   func testANewIdSelectsAfreshAndTheSameIdDoesNothing() async throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1274)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1279)
 import QuakesData
 
 /// A cache in memory that records every write and fails on request.
@@ -69,6 +69,40 @@ actor CountingCache<Base: QuakesCache>: QuakesCache {
     let rows = try await self.base.write(changes)
     self.rowsWritten.append(rows)
     return rows
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1351)
+/// A cache that passes everything to `base`, but holds the first write until ``release()``.
+actor HoldingCache<Base: QuakesCache>: QuakesCache {
+  let base: Base
+  /// How many writes have begun, the held one included.
+  private(set) var writesBegun = 0
+  private var held: CheckedContinuation<Void, Never>?
+  private var isReleased = false
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  /// Lets the held write go on, or the first write pass if it has not begun yet.
+  func release() {
+    self.isReleased = true
+    self.held?.resume()
+    self.held = nil
+  }
+
+  func readQuakes() async throws -> [Quake] {
+    try await self.base.readQuakes()
+  }
+
+  func write(_ changes: QuakeChanges) async throws -> Int {
+    self.writesBegun += 1
+    if self.writesBegun == 1 && !self.isReleased {
+      await withCheckedContinuation { continuation in self.held = continuation }
+    }
+    return try await self.base.write(changes)
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1344)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1387)
 import ImmutableData
 import QuakesData
 import XCTest

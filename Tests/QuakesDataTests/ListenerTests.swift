@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1388)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1431)
 import ImmutableData
 import QuakesData
 import XCTest
@@ -80,10 +80,19 @@ final class ListenerTests: XCTestCase {
 
   func testTwoDeletesReachTheCacheInOrder() async throws {
     let cache = FakeQuakesCache(makeQuakes(count: 3))
+    let holding = HoldingCache(cache)
     let (store, listener) = self.makeStore(
-      cache: cache, feed: FakeQuakesFeed(), quakes: makeQuakes(count: 3))
+      cache: holding, feed: FakeQuakesFeed(), quakes: makeQuakes(count: 3))
     try store.dispatch(action: .ui(.quakeList(.didTapDeleteButton(quakeId: "q2"))))
     try store.dispatch(action: .ui(.quakeList(.didTapDeleteButton(quakeId: "q0"))))
+    // While the first write is held, the second must not begin: give it half a second to try.
+    let deadline = ContinuousClock.now + .milliseconds(500)
+    while await holding.writesBegun < 2, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let begun = await holding.writesBegun
+    XCTAssertEqual(begun, 1, "the second write waits for the first")
+    await holding.release()
     await listener.waitForWork()
     let writes = await cache.writes
     XCTAssertEqual(writes.map { $0.deleted.map(\.id) }, [["q2"], ["q0"]])

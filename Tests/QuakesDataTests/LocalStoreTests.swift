@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:1823)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1877)
 import Foundation
 import GRDB
 import QuakesData
@@ -99,6 +99,24 @@ final class LocalStoreTests: XCTestCase {
     _ = try QuakesLocalStore(path: self.path("quakes.sqlite"))
     let names = try FileManager.default.contentsOfDirectory(atPath: self.folder.path)
     XCTAssertEqual(names, ["quakes.sqlite"])
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:1979)
+extension LocalStoreTests {
+  func testAPathThatIsNoFileIsRefusedByWhatItIs() throws {
+    let (folder, device, pipe) = (self.path("folder"), self.path("device"), self.path("pipe"))
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/null")
+    XCTAssertEqual(mkfifo(pipe, 0o600), 0, "a named pipe")
+    for (path, kind) in [(folder, "a folder"), (device, "a device"), (pipe, "a pipe or a socket")] {
+      XCTAssertThrowsError(try QuakesLocalStore(path: path), kind) { error in
+        XCTAssertEqual(error as? QuakesLocalStore.Error, .notAFile(path: path, kind: kind))
+      }
+    }
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: device), "/dev/null")
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:722)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:726)
 import QuakesData
 import XCTest
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/10-quakes-data.md",line:876)
+#sourceLocation(file:"Chapters/10-quakes-data.md",line:880)
 import QuakesData
 import XCTest
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/08-animals-ui.md",line:2392)
+#sourceLocation(file:"Chapters/08-animals-ui.md",line:2403)
 import Terminal
 import XCTest
 
@@ -43,6 +43,10 @@ final class TerminalKeyTests: XCTestCase {
     XCTAssertEqual(TerminalKey.keys(in: [27] + Array("[1;5C".utf8)), [.unknown("^[[1;5C")])
     XCTAssertEqual(TerminalKey.keys(in: [27] + Array("[3~".utf8) + [97]), [.unknown("^[[3~"), .character("a")])
     XCTAssertEqual(TerminalKey.keys(in: [1]), [.unknown("^A")])
+    let longest = "[" + String(repeating: "1", count: 13) + "A"
+    XCTAssertEqual(TerminalKey.keys(in: [27] + Array(longest.utf8)), [.unknown("^[" + longest)], "16 bytes")
+    let tooLong = "[" + String(repeating: "1", count: 14) + "A"
+    XCTAssertEqual(TerminalKey.keys(in: [27] + Array(tooLong.utf8)).first, .escape, "17 bytes: no sequence")
   }
 
   func testUTF8LettersAreOneCharacterEach() {

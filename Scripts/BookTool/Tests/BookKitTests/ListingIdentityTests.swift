@@ -102,6 +102,8 @@ final class ListingIdentityTests: XCTestCase {
       ("sketch", "swift compile=false", .sketch),
       ("transcript", "text capture=run", .transcript),
       ("diagram", "mermaid", .diagram),
+      ("table from a result file", "table data=reads", .figure),
+      ("chart from a result file", "chart data=reads x=n y=a title=\"Two words\"", .figure),
       ("shell", "sh", .other),
       ("no language", "", .other),
       ("invalid", "swift file=Sources/M/A.swift mode=twice", .invalid),

@@ -7,7 +7,7 @@ import XCTest
 extension OutputCatalogueTests {
   static var hostileCases: [Case] {
     Self.captureProgramCases + Self.subprocessLimitCases + Self.chapterNameCases + Self.tagCheckCases
-      + Self.imageFolderCases
+      + Self.imageFolderCases + Self.figureCases
   }
 
   /// #15: an image whose folder, `Chapters/images`, is a symbolic link leading out of the workspace is

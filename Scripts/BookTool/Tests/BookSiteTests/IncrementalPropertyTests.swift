@@ -20,10 +20,12 @@ final class IncrementalPropertyTests: XCTestCase {
     let workspace = Workspace(root: folder)
     try workspace.write(Data([0x89, 0x50, 0x4E, 0x47]), to: "Chapters/images/p.png")
     var random = SeededGenerator(seed: Self.seed)
+    for name in RandomBook.resultFiles { try self.writeResultFile(name, in: workspace, using: &random) }
     var book = RandomBook(random: &random)
     var history: [String] = []
     var compared = 0
     var symbolHistories = 0
+    var dataEdits = 0
     for round in 0..<Self.rounds {
       let edit = book.edit(using: &random)
       history.append(edit)
@@ -34,6 +36,9 @@ final class IncrementalPropertyTests: XCTestCase {
       if edit == RandomBook.statusEdit {
         try self.writeOrRemoveStatusRecord(in: workspace, using: &random)
       }
+      if edit == RandomBook.dataEdit {
+        try self.writeResultFile(random.pick(RandomBook.resultFiles), in: workspace, using: &random)
+      }
       let label = "seed \(Self.seed), round \(round) (\(history.suffix(3).joined(separator: "; ")))"
       guard let full = try self.assertIncrementalEqualsFull(workspace, label) else { continue }
       compared += 1
@@ -41,11 +46,18 @@ final class IncrementalPropertyTests: XCTestCase {
       if symbols.contains("changed in") || symbols.contains("removed in") || symbols.contains("extended in") {
         symbolHistories += 1
       }
+      let pages = full.files.filter { $0.key.hasSuffix(".html") }.values
+      if edit == RandomBook.dataEdit,
+        pages.contains(where: { String(decoding: $0, as: UTF8.self).contains("data-figure") })
+      {
+        dataEdits += 1
+      }
     }
     XCTAssertGreaterThan(compared, Self.rounds * 3 / 4, "most edits leave a book that renders")
     // A guard on the test itself, not on the tool: enough rounds must leave symbols with a history (16 of
     // 240 with the default seed since status edits joined the mix) for the comparison to mean something.
     XCTAssertGreaterThan(symbolHistories, Self.rounds / 20, "the symbol index is compared with symbols that change")
+    XCTAssertGreaterThan(dataEdits, 5, "new numbers in result files are compared on books that draw figures from them")
   }
 
   /// Builds as `book site` does (stamp, page memo, caches), then compares `Site/` with a full render;
@@ -101,6 +113,19 @@ final class IncrementalPropertyTests: XCTestCase {
     try ChapterStatusRecord().merging(entries).encoded.write(to: url)
   }
 
+  /// Writes `Chapters/data/NAME.json` with new random numbers, as a benchmark run would (issue 22: only the
+  /// pages whose figures or quoted numbers use it may change).
+  private func writeResultFile(_ name: String, in workspace: Workspace, using random: inout SeededGenerator) throws {
+    let rows = [1, 2, 4, 8].map { n in "[\(n), \(random.int(1...99)).5, \(random.int(1...9))]" }
+    let text = """
+      {"format": 1, "title": "Runs of \(name)",
+       "run": {"machine": "m", "toolchain": "Swift 6", "date": "2026-11-26T07:00:00Z", "load": 1},
+       "columns": [{"name": "n"}, {"name": "a", "unit": "ns"}, {"name": "b", "unit": "ns"}],
+       "rows": [\(rows.joined(separator: ", "))]}
+      """
+    try workspace.write(Data(text.utf8), to: "Chapters/data/\(name).json")
+  }
+
   /// Every file under `folder` but the site's manifest, by relative path.
   private static func files(in folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
@@ -117,7 +142,8 @@ final class IncrementalPropertyTests: XCTestCase {
 
 /// A small book as blocks of Markdown per chapter, and random edits to it: prose, headings, titles,
 /// listings that replace earlier ones, diagrams, pictures, cross-references, links, renamed, added and
-/// removed chapters, `book.json`, the chapter status record, and pages edited by hand.
+/// removed chapters, `book.json`, the chapter status record, tables, charts and numbers quoted from result
+/// files and new numbers in those files, and pages edited by hand.
 struct RandomBook {
   /// A chapter: its file name and its blocks (joined by blank lines).
   struct Chapter {
@@ -131,6 +157,10 @@ struct RandomBook {
   static let handEdit = "a page edited by hand"
   /// The edit that asks the caller to write the chapter status record for the book as it is, or remove it.
   static let statusEdit = "the status record written or removed"
+  /// The edit that asks the caller to write new numbers into a result file.
+  static let dataEdit = "a result file's numbers changed"
+  /// The result files the chapters' tables, charts and quoted numbers use.
+  static let resultFiles = ["r", "s"]
 
   init(random: inout SeededGenerator) {
     for number in 1...3 {
@@ -158,7 +188,7 @@ struct RandomBook {
   /// Applies one random edit; returns what it did.
   mutating func edit(using random: inout SeededGenerator) -> String {
     let index = random.int(0...(self.chapters.count - 1))
-    switch random.int(0...12) {
+    switch random.int(0...13) {
     case 0:
       self.chapters[index].blocks.append(Self.prose(using: &random))
       return "prose appended to \(self.chapters[index].name)"
@@ -214,6 +244,8 @@ struct RandomBook {
       return "book title \(self.title)"
     case 11:
       return Self.statusEdit
+    case 12:
+      return Self.dataEdit
     default:
       return Self.handEdit
     }
@@ -231,7 +263,7 @@ struct RandomBook {
 
   /// A random block of Markdown.
   static func block(using random: inout SeededGenerator) -> String {
-    switch random.int(0...6) {
+    switch random.int(0...8) {
     case 0: return Self.prose(using: &random)
     case 1: return "## Section \(random.int(1...4))"
     case 2, 3:
@@ -248,6 +280,12 @@ struct RandomBook {
       let label = random.pick(["A", "B", "Store"])
       return "```mermaid\nflowchart LR\n  accTitle: The \(label) loop\n  A[\(label)] --> B[x]\n```"
     case 5: return "![The picture](images/p.png)"
+    case 7:
+      return random.pick([
+        "```table data=r\n```", "```chart data=r x=n y=a,b title=\"Runs\"\n```", "```chart data=s x=n y=b\n```",
+        "```table data=s columns=n,a\n```",
+      ])
+    case 8: return "Runs take {{data:\(random.pick(RandomBook.resultFiles))#\(random.pick(["1", "8"])).a}}."
     default: return "```swift excerpt=Sources/M/A.swift\nlet a = 1\n```"
     }
   }

@@ -16,6 +16,8 @@ package enum ListingKind: Hashable, Sendable, CaseIterable {
   case transcript
   /// A Mermaid flowchart (```` ```mermaid ````), drawn as a figure.
   case diagram
+  /// A table or chart drawn from a result file (```` ```table data=NAME ````, ```` ```chart … ````).
+  case figure
   /// Any other block (a shell session, plain text), shown as it is.
   case other
   /// A block whose tag is wrong; its diagnostics say why.
@@ -34,7 +36,8 @@ package enum ListingKind: Hashable, Sendable, CaseIterable {
       if capture != nil {
         self = .transcript
       } else {
-        self = language == Self.diagramLanguage ? .diagram : .other
+        self =
+          language == Self.diagramLanguage ? .diagram : FigureBlock.isFigure(language: language) ? .figure : .other
       }
     }
   }

@@ -11,6 +11,10 @@ enum ListingTagParser {
   ) -> (language: String, attributes: [ListingAttribute], tag: ListingTag, diagnostics: [Diagnostic]) {
     let words = Self.words(of: info, on: fenceLine, fence: fence)
     let language = String(words.first?.text ?? "")
+    // A figure's attributes (quoted values among them) are read and checked by `FigureBlock`.
+    if FigureBlock.isFigure(language: language) {
+      return (language, FigureAttributes.parse(fenceLine: fenceLine, fence: fence).attributes, .prose, [])
+    }
     let attributes = words.dropFirst().map { word in
       let parts = word.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       return ListingAttribute(

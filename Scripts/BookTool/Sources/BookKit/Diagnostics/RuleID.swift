@@ -198,6 +198,22 @@ package enum RuleID: String, CaseIterable, Hashable, Sendable, CustomStringConve
   /// `book lint`: `swift format` could not be run, or failed without findings.
   case swiftFormatFailed = "swift-format-failed"
 
+  // Figures and numbers drawn from result files (`Chapters/data/NAME.json`).
+  /// A `table`/`chart` block or a `{{data:…}}` reference names a result file that does not exist.
+  case missingResultFile = "missing-result-file"
+  /// A result file that is not valid JSON of format 1, or breaks its limits or rules.
+  case invalidResultFile = "invalid-result-file"
+  /// A reference to a row its result file does not have.
+  case unknownDataRow = "unknown-data-row"
+  /// A figure or reference names a column its result file does not have.
+  case unknownDataColumn = "unknown-data-column"
+  /// A `table`/`chart` block with a bad attribute, or data it cannot draw (text where a number is needed).
+  case invalidFigure = "invalid-figure"
+  /// A `{{data:…}}` that is not `{{data:NAME#ROW.COLUMN}}`.
+  case invalidDataReference = "invalid-data-reference"
+  /// A warning: a result file that no chapter uses.
+  case unusedResultFile = "unused-result-file"
+
   /// Not a rule: the label of a note that explains another diagnostic.
   case note = "note"
 

@@ -92,6 +92,21 @@ extension ListingView {
     }
   }
 
+  /// `views` with each table and chart drawn from its result file, and its title, in the chapters that have
+  /// views.
+  static func filling(_ views: [[ListingView]], figures: DataFigures) -> [[ListingView]] {
+    guard !figures.figures.isEmpty else { return views }
+    return views.map { chapterViews in
+      chapterViews.map { view in
+        guard let figure = figures.figures[view.id] else { return view }
+        var view = view
+        view.title = figure.title
+        view.body = .figure(html: figure.html)
+        return view
+      }
+    }
+  }
+
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
   private static func view(
     of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter,
@@ -173,7 +188,7 @@ extension ListingView {
   static func highlightKeys(of book: Book, chapters needed: Set<Int>) -> [Highlighter.Key] {
     var keys: [Highlighter.Key] = []
     for (chapterIndex, chapter) in book.chapters.enumerated() where needed.contains(chapterIndex) {
-      for listing in chapter.listings where listing.kind != .diagram {
+      for listing in chapter.listings where listing.kind != .diagram && listing.kind != .figure {
         let code = Self.shownCode(of: listing, step: book.tangle.steps[listing.id])
         keys.append(Highlighter.Key(kind: Self.isSwift(listing) ? .swift : .plain, code: code))
       }
@@ -216,6 +231,11 @@ extension ListingView {
     return chapter.listings.map { listing in
       if listing.kind == .diagram, let title = Self.diagramTitle(listing.code) {
         return names.claim("figure-" + Chapter.slug(title))
+      }
+      if listing.kind == .figure {
+        let line = listing.fence.line - 1
+        let fenceLine = chapter.lines.indices.contains(line) ? chapter.lines[line] : ""
+        return names.claim("figure-" + Chapter.slug(FigureBlock.anchorWords(of: listing, fenceLine: fenceLine)))
       }
       return names.claim("listing-" + Chapter.slug(Self.anchorName(of: listing)))
     }

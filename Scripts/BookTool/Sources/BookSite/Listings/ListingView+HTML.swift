@@ -28,6 +28,7 @@ extension ListingView {
   private var figureClass: String {
     switch self.body {
     case .diagram: return "diagram"
+    case .figure: return "data-figure"
     case .code(_, let marked, let removed):
       var classes = ["listing"]
       if removed { classes.append("removed") } else if !marked.isEmpty { classes.append("changed") }
@@ -44,7 +45,7 @@ extension ListingView {
   ) -> String? {
     var parts: [String] = []
     if let label = self.label { parts.append("<span class=\"listing-number\">\(HTML.escape(label))</span>") }
-    if case .diagram = self.body {
+    if self.isFigure {
       if let title = self.title { parts.append("<span class=\"figure-title\">\(HTML.escape(title))</span>") }
       return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
@@ -86,6 +87,8 @@ extension ListingView {
     switch self.body {
     case .diagram(let svg):
       return svg.hasSuffix("\n") ? svg : svg + "\n"
+    case .figure(let html):
+      return html
     case .code(let lines, let marked, let removed):
       let language = self.language.isEmpty ? "" : " class=\"language-\(HTML.escape(self.language))\""
       var code = ""
@@ -100,6 +103,14 @@ extension ListingView {
         }
       }
       return "<pre><code\(language)>\(code)\n</code></pre>\n"
+    }
+  }
+
+  /// Whether the view is a figure with a title rather than code: a diagram, table or chart.
+  private var isFigure: Bool {
+    switch self.body {
+    case .diagram, .figure: true
+    case .code: false
     }
   }
 }

@@ -12,6 +12,9 @@ package struct ListingView: Hashable, Sendable {
     case code(lines: [String], marked: Set<Int>, removed: Bool)
     /// A diagram rendered to inline SVG.
     case diagram(svg: String)
+    /// A table or chart drawn from a result file (`Figures/`), with the line that says where its numbers
+    /// come from.
+    case figure(html: String)
   }
 
   /// What the caption says beside the file and module.

@@ -11,7 +11,7 @@ extension ChapterRenderer {
   /// Renders one inline node: `*a*` → `<em>a</em>`, `[x](02-y.md#z)` → `<a href="02-y.html#z">x</a>`.
   mutating func renderInline(_ node: MarkdownNode) {
     switch node.kind {
-    case .text(let text): self.html += HTML.escape(text)
+    case .text(let text): self.html += HTML.escape(DataReference.substituting(text, value: self.context.data.value))
     case .softBreak: self.html += "\n"
     case .lineBreak: self.html += "<br>\n"
     case .code(let code): self.html += "<code>\(HTML.escape(code))</code>"

@@ -25,6 +25,8 @@ struct ChapterRenderer {
     var pictures: [Int: ReaderNumbers.Picture] = [:]
     /// Every label of the book (`Listing 2.4`), by chapter path and anchor: what references are filled with.
     var labels: [String: [String: String]] = [:]
+    /// The result files whose numbers the prose quotes (`{{data:NAME#ROW.COLUMN}}`).
+    var data = BookData()
   }
 
   let chapter: Chapter

@@ -6,7 +6,7 @@ import BookKit
 /// Numbers are labels, never ids: anchors stay named after what they hold, so a link survives edits, and
 /// the renderer fills a reference's text with the label current at build time. Numbered listings are the
 /// tangled listings and excerpts a reader reads; folded test listings and untagged blocks (shell commands,
-/// output) are not numbered. Figures are diagrams (` ```mermaid `) and pictures: an image that is a
+/// output) are not numbered. Figures are diagrams (` ```mermaid `), tables and charts (` ```table `, ` ```chart `) and pictures: an image that is a
 /// paragraph on its own, `![…](images/x.svg)`. Listings and figures count separately, in reading order.
 struct ReaderNumbers: Hashable, Sendable {
   /// A picture that is a figure: its anchor and label.
@@ -32,7 +32,7 @@ struct ReaderNumbers: Hashable, Sendable {
     var listingCount = 0
     var listingLabels = [String?](repeating: nil, count: chapter.listings.count)
     for (index, listing) in chapter.listings.enumerated() {
-      if listing.kind == .diagram {
+      if listing.kind == .diagram || listing.kind == .figure {
         figures.append((listing.fence.line, index, nil))
       } else if Self.isNumbered(listing) {
         listingCount += 1
@@ -63,7 +63,7 @@ struct ReaderNumbers: Hashable, Sendable {
   static func isNumbered(_ listing: Listing) -> Bool {
     switch listing.kind {
     case .tangled, .excerpt, .sketch: !listing.showsTest
-    case .test, .transcript, .diagram, .other, .invalid: false
+    case .test, .transcript, .diagram, .figure, .other, .invalid: false
     }
   }
 

@@ -40,7 +40,9 @@ package struct SearchIndex: Sendable {
 
   /// The sections of one chapter: each top-level heading starts one; text before the first heading
   /// belongs to the chapter's title.
-  private static func entries(of chapter: Chapter, sections: [Section], index: Int) -> [Entry] {
+  private static func entries(
+    of chapter: Chapter, sections: [Section], index: Int, data: BookData = BookData()
+  ) -> [Entry] {
     let sections = Dictionary(sections.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
     var entries: [Entry] = []
     var prose = ""
@@ -66,7 +68,8 @@ package struct SearchIndex: Sendable {
         words.add(literal)
         continue
       }
-      let text = Self.text(of: block)
+      // A number quoted from a result file is found as the page shows it.
+      let text = DataReference.substituting(Self.text(of: block), value: data.value)
       if prose.count < 400 { prose += (prose.isEmpty ? "" : " ") + text }
       words.add(text)
     }
@@ -115,8 +118,8 @@ package struct SearchIndex: Sendable {
 
   /// One chapter's entries as they stand in the script (one per line, separated by `,` and a newline):
   /// the part of the index that depends on that chapter's source and index alone.
-  static func block(of chapter: Chapter, sections: [Section], index: Int) -> String {
-    Self.entries(of: chapter, sections: sections, index: index).map(Self.line).joined(separator: ",\n")
+  static func block(of chapter: Chapter, sections: [Section], index: Int, data: BookData = BookData()) -> String {
+    Self.entries(of: chapter, sections: sections, index: index, data: data).map(Self.line).joined(separator: ",\n")
   }
 
   /// The script from the pages and each chapter's block, with where each block lies in it.

@@ -15,6 +15,9 @@ package enum BookCheck {
     let pictures = try TerminalCapture.outputDrift(in: workspace)
     // Status (issue 19): each chapter's last verified result is not older than the chapters up to it.
     let status = try ChapterStatusRecord.problems(in: workspace, book: book)
+    // Result files (issue 22): a file under Chapters/data/ that no figure or quoted number uses.
+    let unusedData = BookData.unused(in: workspace, book: book)
     return output.diagnostics + output.drift() + siteDrift + brokenLinks + unknownTags + pictures + status
+      + unusedData
   }
 }

@@ -21,6 +21,9 @@ enum BookInput: Hashable, Sendable {
   /// (`BookMetadata.status`) and whether chapters 0…N still give that entry's digest, which an edit of an
   /// earlier chapter's prose changes. The outline leaves the record out.
   case status(Int)
+  /// The result file `Chapters/data/NAME.json` (issue 22): its bytes, or that it is missing. A page that
+  /// draws a figure from it or quotes one of its numbers reads it.
+  case data(String)
 
   /// The name the memo stores: `chapter 3`, `outline`, `listings`, `graphviz`, `status 3`.
   var name: String {
@@ -30,6 +33,7 @@ enum BookInput: Hashable, Sendable {
     case .outline: "outline"
     case .listings: "listings"
     case .graphviz: "graphviz"
+    case .data(let name): "data \(name)"
     }
   }
 }
@@ -55,6 +59,15 @@ struct BookInputDigests: Sendable {
     var hasher = DigestHasher()
     hasher.combine(graphviz)
     self.byName[BookInput.graphviz.name] = hasher.finalize()
+  }
+
+  /// Adds the digest of every result file `data` holds: its bytes, or that it is missing.
+  mutating func add(_ data: BookData) {
+    for (name, bytes) in data.bytes {
+      var hasher = DigestHasher()
+      hasher.combine(bytes.map { String(ContentHash.of($0)) + " " + String(decoding: $0, as: UTF8.self) })
+      self.byName[BookInput.data(name).name] = hasher.finalize()
+    }
   }
 
   /// The digest of the input named `name`, or nil when the book has no such input (a chapter past its end).

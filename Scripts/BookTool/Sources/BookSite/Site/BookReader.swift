@@ -160,7 +160,19 @@ struct BookReader: Sendable {
     self.recorder.note(.listings)
     self.recorder.note(.outline)
     self.recorder.note(.graphviz)
+    self.noteData(of: index)
     return self.prepared.views(of: index)
+  }
+
+  /// The result files chapter `index` uses (its tables, charts and quoted numbers), each read noted.
+  func data(_ index: Int) -> BookData {
+    self.noteData(of: index)
+    return self.prepared.data
+  }
+
+  /// Notes every result file chapter `index` uses.
+  private func noteData(of index: Int) {
+    for name in self.prepared.data.names(usedBy: index) { self.recorder.note(.data(name)) }
   }
 
   /// What chapter `index` changes in the code (its hunks are tied to the chapter's listings by line).

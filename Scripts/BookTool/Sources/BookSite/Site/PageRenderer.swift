@@ -50,7 +50,9 @@ struct PageRenderer {
 
   /// Chapter `index`'s entries in the search index.
   func searchEntries(_ index: Int) -> String {
-    SearchIndex.block(of: self.reader.chapter(index), sections: self.reader.sections(index), index: index)
+    SearchIndex.block(
+      of: self.reader.chapter(index), sections: self.reader.sections(index), index: index,
+      data: self.reader.data(index))
   }
 
   /// What chapter `index` changes in the code, ready to render.
@@ -85,6 +87,7 @@ struct PageRenderer {
         codePages: code.pages(atChapter: index)))
     context.pictures = self.reader.pictures(index)
     context.labels = self.reader.labels
+    context.data = self.reader.data(index)
     return context
   }
 }

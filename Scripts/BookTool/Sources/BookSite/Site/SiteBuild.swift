@@ -96,6 +96,7 @@ package enum SiteBuild {
     switch metadata {
     case .success(let metadata):
       var renderer = SiteRenderer(book: book, metadata: metadata)
+      renderer.data = BookData.load(book: book, read: readChapterFile)
       if let cache {
         renderer.highlighter = timings.measure(.highlight) { Highlighter(lazilyFrom: cache) }
       }

@@ -33,8 +33,9 @@ extension SiteRenderer {
       perChapter.map(\.sections), perChapter.map(\.anchors), perChapter.map(\.numbers)
     )
     let code = CodeVersions(book: self.book)
-    let digests = BookInputDigests(
+    var digests = BookInputDigests(
       book: self.book, metadata: self.metadata, anchors: anchors, numbers: numbers, graphviz: GraphvizLibrary.identity)
+    digests.add(self.data)
     let parts: [SitePart] =
       chapters.indices.flatMap { [SitePart.page($0), .changes($0), .article($0), .searchEntries($0)] }
       + code.versions.indices.map { SitePart.code($0) } + [.symbols]
@@ -133,18 +134,22 @@ extension SiteRenderer {
 
   /// What every part's reader hands out, before any view or changes are prepared.
   func prepared(plan: Plan, texts: [ChapterChanges.Texts], diagrams: Diagrams) -> Prepared {
-    Prepared(
+    var prepared = Prepared(
       book: self.book, metadata: self.metadata, plan: plan, highlighter: self.highlighter,
       declarations: self.declarations, texts: texts, diagrams: diagrams)
+    (prepared.data, prepared.figures) = (self.data, DataFigures(book: self.book, data: self.data))
+    return prepared
   }
 
   /// The listing views of the chapters in `needs`.
   func views(for needs: Needs, _ prepared: Prepared) -> [Int: [ListingView]] {
     let views = ListingView.filling(
-      ListingView.views(
-        of: self.book, chapters: needs.views, anchors: prepared.plan.anchors, numbers: prepared.plan.numbers,
-        highlighter: self.highlighter, declarations: self.declarations),
-      with: prepared.diagrams)
+      ListingView.filling(
+        ListingView.views(
+          of: self.book, chapters: needs.views, anchors: prepared.plan.anchors, numbers: prepared.plan.numbers,
+          highlighter: self.highlighter, declarations: self.declarations),
+        with: prepared.diagrams),
+      figures: prepared.figures)
     return Dictionary(uniqueKeysWithValues: needs.views.map { ($0, views[$0]) })
   }
 
@@ -187,6 +192,8 @@ extension SiteRenderer {
     /// The files at the end of the chapter prefixes the changes need.
     var texts: [ChapterChanges.Texts]
     var diagrams: Diagrams
+    /// The result files, and the tables and charts drawn from them.
+    var data = BookData(), figures = DataFigures()
     /// Listing views and changes made ahead for the chapters whose parts are rendered.
     var views: [Int: [ListingView]] = [:], changes: [Int: ChapterChanges] = [:]
     /// Every label of the book, by chapter path and anchor.
@@ -210,10 +217,12 @@ extension SiteRenderer {
     func views(of index: Int) -> [ListingView] {
       if let views = self.views[index] { return views }
       let views = ListingView.filling(
-        ListingView.views(
-          of: self.book, chapters: [index], anchors: self.plan.anchors, numbers: self.plan.numbers,
-          highlighter: self.highlighter, declarations: self.declarations),
-        with: self.diagrams)
+        ListingView.filling(
+          ListingView.views(
+            of: self.book, chapters: [index], anchors: self.plan.anchors, numbers: self.plan.numbers,
+            highlighter: self.highlighter, declarations: self.declarations),
+          with: self.diagrams),
+        figures: self.figures)
       return views[index]
     }
 

@@ -15,6 +15,8 @@ package struct SiteRenderer: Sendable {
   var highlighter = Highlighter()
   /// Finds each listing's declarations once per build, for the symbol index and the listings' links to it.
   var declarations = DeclarationScanner()
+  /// The result files the chapters draw figures and quote numbers from (`Chapters/data/`).
+  package var data = BookData()
 
   /// Creates a renderer.
   package init(book: Book, metadata: BookMetadata) {
@@ -37,7 +39,7 @@ package struct SiteRenderer: Sendable {
   ) -> (site: RenderedSite, slices: [String: [Range<Int>]?]) {
     func part(_ part: SitePart) -> RenderedPart { parts[part] ?? self.render(part, prepared: prepared) }
     var site = RenderedSite()
-    site.diagnostics = prepared.diagrams.diagnostics
+    site.diagnostics = prepared.diagrams.diagnostics + prepared.figures.diagnostics
     var images = Set<String>()
     for index in self.book.chapters.indices {
       let page = part(.page(index))

@@ -2,8 +2,9 @@ import Foundation
 
 /// Writes random books whose chapters are mostly Markdown gone wrong: random nesting of lists, quotes and
 /// emphasis (now and then thousands deep), fences of every kind (unterminated, tildes, long, with random
-/// attributes, `file=` paths and chunk operations), tables, footnotes, links, diagrams, and bytes that
-/// are not text at all (CRLF, a BOM, NUL, invalid UTF-8), under odd file names.
+/// attributes, `file=` paths and chunk operations), tables, footnotes, links, diagrams, tables and charts
+/// of result files good and hostile with numbers quoted from them, and bytes that are not text at all (CRLF,
+/// a BOM, NUL, invalid UTF-8), under odd file names.
 struct ChapterFuzzer {
   /// The random source; the whole book follows from its seed.
   var random: SeededGenerator
@@ -32,7 +33,37 @@ struct ChapterFuzzer {
       ])
       files.append(File(path: "Chapters/book.json", bytes: Data(json.utf8)))
     }
+    if self.random.chance(0.5) {
+      files.append(File(path: "Chapters/data/r.json", bytes: self.mutatedBytes(self.resultFile())))
+    }
     return files
+  }
+
+  /// A result file: mostly valid, else hostile (deep, NaN, text or booleans for numbers, cut off).
+  private mutating func resultFile() -> String {
+    let run = #""run": {"machine": "m", "toolchain": "t", "date": "d", "load": 1}"#
+    let columns = #""columns": [{"name": "n"}, {"name": "a", "unit": "ns"}, {"name": "b"}]"#
+    let rows = self.random.pick([
+      "[[1, 2, 3], [10, 20, 30], [1000, 0.5, 7]]", "[[1, NaN, 3]]", "[[1, \"x\", true]]", "[]", "[[0, -1, 1e999]]",
+      "[[1, 2]]", "[[1, 2, 3], [1, 4, 5]]",
+    ])
+    return self.random.pick([
+      "{\"format\": 1, \(run), \(columns), \"rows\": \(rows)}", String(repeating: "[", count: 5_000), "{\"format\": 1",
+      "{\"format\": 2}",
+    ])
+  }
+
+  /// A table or chart block over `r` (or a file that does not exist), with attributes good and bad.
+  private mutating func figure() -> String {
+    let kind = self.random.pick(["table", "chart"])
+    let attributes = (0..<self.random.int(0...4)).map { _ in
+      self.random.pick([
+        "data=r", "data=gone", "data=../x", "x=n", "y=a,b", "y=a", "y=", "columns=n,b", "columns=zz",
+        "scale=log", "scale=bogus", "low=a", "high=b", "low=zz,a", "title=\"A title\"", "title=\"open", "x=a",
+        "colums=n",
+      ])
+    }
+    return "```" + ([kind] + attributes).joined(separator: " ") + "\n```"
   }
 
   /// A chapter file name: mostly `NN-name.md`, sometimes odd.
@@ -59,7 +90,7 @@ struct ChapterFuzzer {
 
   /// One random block.
   private mutating func block(_ names: [String]) -> String {
-    switch self.random.int(0...11) {
+    switch self.random.int(0...12) {
     case 0: return String(repeating: "#", count: self.random.int(1...7)) + " " + self.inline(names)
     case 1, 2: return self.inline(names)
     case 3, 4: return self.nested(names)
@@ -67,6 +98,7 @@ struct ChapterFuzzer {
     case 8: return self.table(names)
     case 9: return "[^\(self.random.pick(["1", "n", "x y", ""]))]: " + self.inline(names)
     case 10: return self.mermaid()
+    case 11: return self.figure()
     default:
       return self.random.pick([
         "---", "<div id=\"x\">\n\n*html*\n\n</div>", "    indented code\n    more", "[ref]: 01-intro.md#x",
@@ -104,7 +136,7 @@ struct ChapterFuzzer {
   /// One inline piece: words, emphasis, links, images, footnotes, code, HTML, stray markers.
   private mutating func inlinePiece(_ names: [String]) -> String {
     let target = self.random.pick(names + ["missing.md", "#anchor", "", "https://example.com", "images/x.png"])
-    switch self.random.int(0...9) {
+    switch self.random.int(0...10) {
     case 0: return self.random.pick(["word", "ünïcödé", "🙂", "&amp;", "&#0;", "\\*", "a\tb", "x  "])
     case 1: return "*" + self.random.pick(["em", "*strong*", "_mixed*", ""]) + "*"
     case 2: return "[link](\(target)\(self.random.pick(["", "#intro", "#", "#x y", " \"title\""])))"
@@ -114,6 +146,11 @@ struct ChapterFuzzer {
     case 6: return self.random.pick(["<span id=\"a\">", "</div>", "<https://x.y>", "<a href=\"02-x.md#y\">a</a>"])
     case 7: return self.random.pick(["[", "]", "*", "_", "~~", "|", "<", "\\"])
     case 8: return "~~strike~~"
+    case 9:
+      return self.random.pick([
+        "{{data:r#10.a}}", "{{data:r#9.a}}", "{{data:r#1.zz}}", "{{data:gone#1.a}}", "{{data:r}}", "{{data:",
+        "`{{data:r#1.a}}`", "*{{data:r#1.b}}*",
+      ])
     default: return "**bold** text"
     }
   }

@@ -93,7 +93,9 @@ final class FuzzWorkspace {
     self.root = base.standardizedFileURL.resolvingSymlinksInPath()
     var written: [String: Data] = [:]
     for file in files {
-      try file.bytes.write(to: self.root.appendingPathComponent(file.path))
+      let url = self.root.appendingPathComponent(file.path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try file.bytes.write(to: url)
       written[file.path] = file.bytes
     }
     self.files = written
