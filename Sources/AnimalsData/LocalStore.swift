@@ -142,7 +142,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1859)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1865)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -196,7 +196,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1917)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1923)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(

@@ -20,12 +20,18 @@ import XCTest
 
 /// `GET /animals/events` on a server in this process.
 final class EventsEndpointTests: LiveServerTestCase {
-  /// A connection to the stream, after `lastEventId` if given, with `token`.
+  /// A connection to the stream, after `lastEventId` if given, with `token`; cancelled after 10 s
+  /// at the latest, so that a test waiting for an event that never comes fails instead of hanging.
   func connect(after lastEventId: Int? = nil, token: String? = "s3cret", silence: Double = 5)
     -> EventConnection
   {
     let changes = ServerChanges(store: self.remote(token: token), silence: silence)
-    return EventConnection.open(changes.request(after: lastEventId), silence: silence)
+    let connection = EventConnection.open(changes.request(after: lastEventId), silence: silence)
+    Task {
+      try? await Task.sleep(for: .seconds(10))
+      connection.cancel()
+    }
+    return connection
   }
 
   /// The next `count` events of `connection`, or a failure if it ends first.
@@ -91,7 +97,7 @@ final class EventsEndpointTests: LiveServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1666)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1672)
 extension EventsEndpointTests {
   func testAStreamWithoutTheTokenIsRefused() async throws {
     let connection = self.connect(token: nil)
