@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:320)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:327)
 import AnimalsData
 import AnimalsRemote
 import AnimalsUI
@@ -44,7 +44,7 @@ final class AnimalsApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:359)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:366)
 import Terminal
 
 extension AnimalsApp {
