@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1161)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1162)
 import AnimalsData
 import Foundation
 import GRDB
@@ -64,7 +64,7 @@ final class VersionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1224)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1225)
 extension VersionTests {
   func testAChapter6FileIsUpgradedInPlace() async throws {
     let path = try self.makeDatabasePath()
