@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1630)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1631)
 import AnimalsData
 import AnimalsWire
 
@@ -37,7 +37,7 @@ public struct BatchRunner: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1662)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1663)
 extension BatchRunner {
   /// What `operation` returned, as a result.
   func perform(_ operation: BatchOperation) async throws -> BatchResult {

@@ -38,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1696)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1697)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them.
   ///

@@ -95,7 +95,7 @@ extension DebugListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2528)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2529)
 extension DebugListenerTests {
   @MainActor
   func testARenameIsWrittenAsTheChapterShowsIt() async throws {
