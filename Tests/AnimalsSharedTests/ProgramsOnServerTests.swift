@@ -86,7 +86,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2442)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2479)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()

@@ -112,3 +112,35 @@ extension RollbackTests {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2391)
+import Foundation
+
+extension RollbackTests {
+  func testADeletionIsBasedOnTheVersionTheUserSaw() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("RollbackTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    self.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let store = try LocalStore(path: folder.appendingPathComponent("animals.sqlite").path)
+    var seen = AnimalsState()
+    let animals = try await store.fetchAnimals()
+    seen.animals.data = ["Dog": try XCTUnwrap(animals.first { $0.id == "Dog" })]
+    seen.animals.status = .success
+    let wolf = try await store.updateAnimal(
+      animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal", basedOn: 1)
+
+    let delete = AnimalsAction.ui(.animalList(.didTapDeleteAnimalButton(animalId: "Dog")))
+    let waiting = try self.reduce(seen, delete)
+    let work = try XCTUnwrap(
+      Listener<LocalStore>.work(oldState: seen, action: delete, newState: waiting))
+    let outcome = await work.outcome(on: store)
+    guard case .didDeleteAnimal(_, .failure(let failure)) = outcome else {
+      return XCTFail("a deletion of a dog someone else renamed went through: \(outcome)")
+    }
+    XCTAssertEqual(failure.conflict?.current, wolf)
+    let kept = try await store.fetchAnimals().first { $0.id == "Dog" }
+    XCTAssertEqual(kept, wolf, "the other person's change stays")
+  }
+}
+#sourceLocation()
