@@ -131,7 +131,9 @@ public struct SnapshotVerifier {
       (report.testsPassed, report.testSummary) = (false, "not run")
       return report
     }
-    let selection = self.selection(for: tag, in: tree, after: previous, shape: &report.shape)
+    let selection = self.selection(
+      for: tag, in: tree, after: previous, rebuilt: report.compiledDependencies.filter { !$0.hasPrefix("plugin ") },
+      shape: &report.shape)
     report.testsRun = selection.description
     progress(selection.description)
     var arguments = ["swift", "test", "--skip-build", "--scratch-path", self.scratch.path]
@@ -154,13 +156,16 @@ public struct SnapshotVerifier {
 
   /// Which tests the snapshot in `tree` runs, reading its manifest's shape into `shape` (nil when it
   /// cannot be read: then every test runs, here and in the next snapshot).
-  private func selection(for tag: String, in tree: URL, after previous: Previous?, shape: inout PackageShape?)
-    -> TestSelection
-  {
+  private func selection(
+    for tag: String, in tree: URL, after previous: Previous?, rebuilt: [String], shape: inout PackageShape?
+  ) -> TestSelection {
     let dump = try? Subprocess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       arguments: ["swift", "package", "--scratch-path", self.scratch.path, "dump-package"], in: tree)
     shape = dump.flatMap { $0.status == 0 ? try? PackageShape(dumpPackageJSON: $0.standardOutput) : nil }
+    // The build just resolved the package graph; the versions it chose tell a re-pinned package.
+    let resolved = try? Data(contentsOf: tree.appendingPathComponent("Package.resolved"))
+    shape?.resolvedPins = resolved.map(PackageShape.resolvedPins(from:)) ?? [:]
     if self.options.allTests { return .all(reason: "--verify-all-tests") }
     guard let shape else { return .all(reason: "swift package dump-package failed") }
     guard let previous else { return .all(reason: "no passing snapshot verified just before it") }
@@ -169,7 +174,8 @@ public struct SnapshotVerifier {
       return .all(reason: "git cannot compare it with \(previous.tag)")
     }
     let paths = changed.split(separator: "\0").map(String.init)
-    return TestSelection.select(previous: previous.shape, current: shape, changedPaths: paths)
+    return TestSelection.select(
+      previous: previous.shape, current: shape, changedPaths: paths, rebuiltModules: rebuilt)
   }
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay
