@@ -20,10 +20,13 @@ struct CheckCommand: ParsableCommand {
   }
 
   /// Everything `book check` reports for a workspace whose book is loaded and tangle planned; `book tag`
-  /// asks the same of the committed book.
-  static func problems(in workspace: Workspace, book: Book, output: TangleOutput) throws -> [Diagnostic] {
+  /// asks the same of the committed book, and of each snapshot with its own `siteProblems`.
+  static func problems(
+    in workspace: Workspace, book: Book, output: TangleOutput,
+    siteProblems: (Book, Workspace) throws -> [Diagnostic] = { try SiteBuild.drift(book: $0, in: $1) }
+  ) throws -> [Diagnostic] {
     // Site drift (issue 3): Site/ must hold exactly what `book site` would write.
-    let siteDrift = try SiteBuild.drift(book: book, in: workspace)
+    let siteDrift = try siteProblems(book, workspace)
     // Links (issue 3): every internal link, heading anchor, footnote and image of the chapters resolves.
     let brokenLinks = LinkChecker.check(book: book, workspace: workspace)
     // Pictures (issue 10): the output of `book capture` not interrupted, nothing stale or unlisted.

@@ -56,7 +56,7 @@ struct TagCommand: ParsableCommand {
   /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
   private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
     do {
-      let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators())
+      let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators(cachesOf: workspace.root))
       try Self.checkCommittedBook(of: workspace)
       return try tagger.tagChapters()
     } catch SnapshotFailure.invalidBook(let diagnostics) {
@@ -103,7 +103,8 @@ struct TagCommand: ParsableCommand {
     let tested = try self.testedTree(of: workspace)
     let options = SnapshotVerifier.Options(allTests: self.verifyAllTests, testedTree: tested)
     let verifier = SnapshotVerifier(
-      root: workspace.root, folder: folder, scratch: scratch, book: book, options: options)
+      root: workspace.root, folder: folder, scratch: scratch, book: book, options: options,
+      check: Self.checkSnapshot(in:))
     let reports = try verifier.verify(tags: tags) { line in
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -141,7 +142,44 @@ extension TagCommand {
   }
 }
 
-/// The generators whose files differ per snapshot: the tangled code (the manifest included) and the site.
-func snapshotGenerators() -> [SnapshotGenerator] {
-  [TangleGenerator(), SiteSnapshotGenerator()]
+extension TagCommand {
+  /// `book check` in a snapshot's folder, in this process. Its `Site/` is the one `book tag` just wrote,
+  /// or found already written, for its chapters: the same renderer of this same tool, on the same
+  /// chapters, `book.json` and pictures (a tag is left in place only when its tree is the one computed
+  /// now). Rendering it again to compare would prove nothing, so the site's links are checked as
+  /// written (every link stays inside the site) and everything else is checked as `book check` does.
+  fileprivate static func checkSnapshot(in tree: URL) -> (status: Int32, output: String) {
+    do {
+      let snapshot = Workspace(root: tree)
+      let book = try Book.load(from: snapshot)
+      let output = try TangleOutput(book: book, workspace: snapshot)
+      let problems = try CheckCommand.problems(in: snapshot, book: book, output: output) { _, snapshot in
+        try Self.siteLinkProblems(in: snapshot)
+      }
+      return (problems.hasErrors ? 1 : 0, problems.map(\.description).joined(separator: "\n"))
+    } catch {
+      return (1, "\(tree.path): error: book check failed: \(error)")
+    }
+  }
+
+  /// The links of the site written in the workspace's `Site/` (the files its manifest lists) that leave it.
+  private static func siteLinkProblems(in workspace: Workspace) throws -> [Diagnostic] {
+    let folder = SiteSnapshotGenerator.folder
+    let manifestPath = "\(folder)/\(SiteOutput.manifestName)"
+    guard let manifest = try workspace.readConfinedIfPresent(manifestPath) else {
+      let location = SourceLocation(path: manifestPath, line: 1)
+      return [Diagnostic(.error, id: .staleSiteManifest, at: location, "the snapshot has no site manifest")]
+    }
+    var files: [String: Data] = [:]
+    for path in SiteOutput.paths(inManifest: manifest) {
+      files[path] = try workspace.readConfinedIfPresent("\(folder)/\(path)")
+    }
+    return SiteLinkCheck.check(files, folder: folder)
+  }
+}
+
+/// The generators whose files differ per snapshot: the tangled code (the manifest included) and the site,
+/// drawn with the highlight and diagram caches of the workspace at `cachesOf` when given.
+func snapshotGenerators(cachesOf root: URL? = nil) -> [SnapshotGenerator] {
+  [TangleGenerator(), SiteSnapshotGenerator(cachesOf: root)]
 }

@@ -69,4 +69,24 @@ final class ChapterStatusEndToEndTests: WorkspaceTestCase {
     let page = try self.fixture.read("Site/02-two.html")
     XCTAssertTrue(page.contains("Verified before the latest changes"), page)
   }
+
+  /// Each snapshot is checked as `book check` would check it (in the `book tag` process): chapter 1 alone
+  /// links to a chapter that comes later, so its snapshot fails with the link located, and chapter 2's
+  /// passes; the snapshots' sites are the ones `book tag` wrote, and their links are checked as written.
+  func testEachSnapshotIsCheckedOnItsOwnChapters() throws {
+    try self.fixture.writeChapter("01-one.md", "# One\n\nNo code yet; [the next chapter](02-two.md) has some.\n")
+    XCTAssertEqual(try self.book("site").status, 0)
+    try self.commitAll()
+    let verify = try self.book("tag", "--verify")
+    XCTAssertEqual(verify.status, 1, verify.stdout + verify.stderr)
+    let failed = verify.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(": error: ") }
+    XCTAssertEqual(
+      failed.map { $0.trimmingCharacters(in: .whitespaces).split(separator: ":").first ?? "" },
+      ["Site/01-one.html", "Site/print.html", "Chapters/01-one.md"], verify.stdout)
+    XCTAssertTrue(failed.last?.contains("Chapters/01-one.md:3:14: error:") == true, verify.stdout)
+    let record = try ChapterStatusRecord.decode(
+      Data(contentsOf: self.fixture.url("Chapters/status.json")), path: "Chapters/status.json"
+    ).get()
+    XCTAssertEqual(record.chapters.map(\.passed), [false, true])
+  }
 }
