@@ -43,21 +43,29 @@ struct TagCommand: ParsableCommand {
       if self.verify || self.verifyAllTests {
         for path in [".build-snapshots/worktree", ".build"] { _ = try workspace.writableURL(path) }
       }
-      let results = try Self.tagChapters(in: workspace)
+      // With --workspace-tested, HEAD's tree is the workspace's, which `Scripts/test.sh` just checked.
+      let tested = self.verify || self.verifyAllTests ? try self.testedTree(of: workspace) : nil
+      let results = try Self.tagChapters(in: workspace, committedBookChecked: tested != nil)
       for result in results {
         print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")
       }
       let moved = results.filter { $0.outcome != .unchanged }.count
       print("book tag: \(results.count) chapter tags, \(moved) created or moved")
-      if self.verify || self.verifyAllTests { try self.verifySnapshots(results, in: workspace) }
+      if self.verify || self.verifyAllTests { try self.verifySnapshots(results, in: workspace, tested: tested) }
     }
   }
 
   /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
-  private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
+  private static func tagChapters(in workspace: Workspace, committedBookChecked: Bool) throws
+    -> [ChapterTagger.Result]
+  {
     do {
       let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators(cachesOf: workspace.root))
-      try Self.checkCommittedBook(of: workspace)
+      if committedBookChecked {
+        print("book tag: HEAD's tree is the workspace's, just checked (--workspace-tested): not checked again")
+      } else {
+        try Self.checkCommittedBook(of: workspace)
+      }
       return try tagger.tagChapters()
     } catch SnapshotFailure.invalidBook(let diagnostics) {
       try report(diagnostics, outcome: "no tag moved")
@@ -95,12 +103,11 @@ struct TagCommand: ParsableCommand {
 
   /// Builds and tests each snapshot, printing progress and a per-chapter table, and records the results
   /// in `Chapters/status.json` (the chapter pages show them).
-  private func verifySnapshots(_ results: [ChapterTagger.Result], in workspace: Workspace) throws {
+  private func verifySnapshots(_ results: [ChapterTagger.Result], in workspace: Workspace, tested: String?) throws {
     let tags = results.map(\.tag)
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     let scratch = workspace.root.appendingPathComponent(".build")
-    let tested = try self.testedTree(of: workspace)
     let options = SnapshotVerifier.Options(allTests: self.verifyAllTests, testedTree: tested)
     let verifier = SnapshotVerifier(
       root: workspace.root, folder: folder, scratch: scratch, book: book, options: options,

@@ -89,4 +89,20 @@ final class ChapterStatusEndToEndTests: WorkspaceTestCase {
     ).get()
     XCTAssertEqual(record.chapters.map(\.passed), [false, true])
   }
+
+  /// `--workspace-tested` (CI, after `Scripts/test.sh`): with nothing changed since HEAD, the committed book
+  /// is not checked a second time and the last snapshot, HEAD's tree, is skipped; with an untracked file,
+  /// both are done.
+  func testAWorkspaceJustTestedIsNotCheckedOrTestedAgain() throws {
+    let tested = try self.book("tag", "--verify", "--workspace-tested")
+    XCTAssertEqual(tested.status, 0, tested.stdout + tested.stderr)
+    XCTAssertTrue(tested.stdout.contains("just checked (--workspace-tested): not checked again"), tested.stdout)
+    XCTAssertTrue(tested.stdout.contains("[2/2] chapter-02: skipped: its tree"), tested.stdout)
+    try self.fixture.write("notes.txt", "not committed\n")
+    let changed = try self.book("tag", "--verify", "--workspace-tested")
+    XCTAssertEqual(changed.status, 0, changed.stdout + changed.stderr)
+    XCTAssertFalse(changed.stdout.contains("not checked again"), changed.stdout)
+    XCTAssertTrue(changed.stdout.contains("the workspace differs from HEAD"), changed.stdout)
+    XCTAssertTrue(changed.stdout.contains("[2/2] chapter-02: passed"), changed.stdout)
+  }
 }
