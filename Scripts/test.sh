@@ -20,18 +20,33 @@ else
   echo "test: the book has no Package.swift yet (its first listing comes in chapter 1); no chapter tests"
 fi
 
-# The tool's own tests (Scripts/BookTool).
+# The site's checks, which read Site/ and nothing the tests below write: the built site in headless
+# Chromium (when it is installed: Scripts/setup.sh installs it), the publisher's checkers (the Nu HTML
+# checker and axe-core, WCAG 2.1 A/AA, each skipped with a printed line when its program is absent), and
+# the e-book's (epubcheck, a skip line without it).
+site_checks() {
+  if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
+  Scripts/site-checkers.sh
+  Scripts/epub-check.sh
+}
+
+# The tool's own tests (Scripts/BookTool), with the site's checks beside them: the tool's tests spend
+# much of their time waiting (servers, timeouts, the processes they start), which leaves a core free.
+# The site's checks print when they are done, after the tests' output, not inside it.
 swift build --package-path Scripts/BookTool --build-tests
-swift test --package-path Scripts/BookTool --skip-build
-
-# The built site, read in headless Chromium when it is installed (Scripts/setup.sh installs it).
-if command -v chromium >/dev/null; then Scripts/browser-check.sh; fi
-# The publisher's checkers: the Nu HTML checker and axe-core (WCAG 2.1 A/AA), each skipped with a printed
-# line when its program is absent (Scripts/setup.sh installs them).
-Scripts/site-checkers.sh
-
-# The e-book, checked by epubcheck when it is installed (it prints a skip line otherwise; about 20 s).
-Scripts/epub-check.sh
+site_log="$(mktemp)"
+trap 'rm -f "$site_log"' EXIT
+site_checks >"$site_log" 2>&1 &
+site_pid=$!
+tool_status=0
+swift test --package-path Scripts/BookTool --skip-build || tool_status=$?
+site_status=0
+wait "$site_pid" || site_status=$?
+cat "$site_log"
+if [ "$tool_status" -ne 0 ] || [ "$site_status" -ne 0 ]; then
+  echo "test: the tool's tests (status $tool_status) or the site's checks (status $site_status) failed" >&2
+  exit 1
+fi
 
 # The house style (.swift-format), last so that a style finding never hides a failing test: the tool's
 # code (Scripts/format.sh rewrites it), then the tangled code, whose findings `book lint` reports at the

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:380)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:388)
 import AnimalsData
 import AnimalsUI
 import AppFolders
@@ -46,7 +46,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:421)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:429)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -80,7 +80,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:455)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:465)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input
   /// ends; with `debug`, writes every action and what it changed to standard error.

@@ -289,7 +289,9 @@ extension LocalStore.Transaction {
     }
   }
 }
+#sourceLocation()
 
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2021)
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
   fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {

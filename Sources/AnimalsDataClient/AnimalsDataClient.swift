@@ -21,7 +21,7 @@ struct AnimalsDataClient: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:179)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:182)
 /// The options every subcommand accepts.
 struct CommonOptions: ParsableArguments {
   @Option(help: "The database file (default: animals.sqlite). A new file gets the sample data.")

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1458)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1483)
 /// The outcome of one operation: the value its method returned, or why it failed.
 public enum BatchResult: Hashable, Sendable {
   /// From `fetchCategories`.
@@ -47,7 +47,7 @@ extension BatchResult: Codable {
       case (nil, nil):
         let context = DecodingError.Context(
           codingPath: decoder.codingPath,
-          debugDescription: "a result has categories, animals, animal or failure")
+          debugDescription: "a result has categories, animals, animal, failure or conflict")
         throw DecodingError.dataCorrupted(context)
       }
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:531)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:541)
 import AnimalsData
 import ProgramTesting
 import XCTest
@@ -33,7 +33,7 @@ final class ProgramsOnServerTests: SharedServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:563)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:574)
 extension ProgramsOnServerTests {
   func testTheClientSaysWhyItCannotUseTheServer() async throws {
     let wrongToken = try self.client(["delete", "Cat"], token: "guess")
@@ -64,7 +64,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:597)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:608)
 extension ProgramsOnServerTests {
   func testTheAppWorksOnTheServer() async throws {
     let run = try self.app(script: "right\nd\ny\nq\n")
@@ -86,7 +86,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2404)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2479)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()

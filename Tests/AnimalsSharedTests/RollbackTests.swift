@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2235)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2269)
 import AnimalsData
 import AnimalsDataTestSupport
 import XCTest
@@ -62,7 +62,7 @@ final class RollbackTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2295)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2329)
 extension RollbackTests {
   func testAFailedDeleteBringsTheAnimalBack() throws {
     let delete = AnimalsAction.ui(.animalDetail(.didTapDeleteAnimalButton(animalId: "Dog")))
@@ -97,7 +97,7 @@ extension RollbackTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2333)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2370)
 extension RollbackTests {
   func testTheListenerSendsTheVersionTheUserSaw() async throws {
     let waiting = try self.reduce(self.loaded, self.renameToWolf)
@@ -109,6 +109,38 @@ extension RollbackTests {
       return XCTFail("\(outcome)")
     }
     XCTAssertEqual(saved.version, 4, "based on version 3")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2391)
+import Foundation
+
+extension RollbackTests {
+  func testADeletionIsBasedOnTheVersionTheUserSaw() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("RollbackTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    self.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let store = try LocalStore(path: folder.appendingPathComponent("animals.sqlite").path)
+    var seen = AnimalsState()
+    let animals = try await store.fetchAnimals()
+    seen.animals.data = ["Dog": try XCTUnwrap(animals.first { $0.id == "Dog" })]
+    seen.animals.status = .success
+    let wolf = try await store.updateAnimal(
+      animalId: "Dog", name: "Wolf", diet: .carnivorous, categoryId: "Mammal", basedOn: 1)
+
+    let delete = AnimalsAction.ui(.animalList(.didTapDeleteAnimalButton(animalId: "Dog")))
+    let waiting = try self.reduce(seen, delete)
+    let work = try XCTUnwrap(
+      Listener<LocalStore>.work(oldState: seen, action: delete, newState: waiting))
+    let outcome = await work.outcome(on: store)
+    guard case .didDeleteAnimal(_, .failure(let failure)) = outcome else {
+      return XCTFail("a deletion of a dog someone else renamed went through: \(outcome)")
+    }
+    XCTAssertEqual(failure.conflict?.current, wolf)
+    let kept = try await store.fetchAnimals().first { $0.id == "Dog" }
+    XCTAssertEqual(kept, wolf, "the other person's change stays")
   }
 }
 #sourceLocation()

@@ -18,9 +18,4 @@ struct CheckCommand: ParsableCommand {
       print("book check: \(book.chapters.count) chapters, \(output.files.count) generated files, all in step")
     }
   }
-
-  /// Everything `book check` reports (`BookCheck.problems`); `book tag` asks the same of the committed book.
-  static func problems(in workspace: Workspace, book: Book, output: TangleOutput) throws -> [Diagnostic] {
-    try BookCheck.problems(in: workspace, book: book, output: output)
-  }
 }

@@ -43,21 +43,29 @@ struct TagCommand: ParsableCommand {
       if self.verify || self.verifyAllTests {
         for path in [".build-snapshots/worktree", ".build"] { _ = try workspace.writableURL(path) }
       }
-      let results = try Self.tagChapters(in: workspace)
+      // With --workspace-tested, HEAD's tree is the workspace's, which `Scripts/test.sh` just checked.
+      let tested = self.verify || self.verifyAllTests ? try self.testedTree(of: workspace) : nil
+      let results = try Self.tagChapters(in: workspace, committedBookChecked: tested != nil)
       for result in results {
         print("\(result.tag) \(result.outcome.rawValue) \(result.commit.prefix(12))")
       }
       let moved = results.filter { $0.outcome != .unchanged }.count
       print("book tag: \(results.count) chapter tags, \(moved) created or moved")
-      if self.verify || self.verifyAllTests { try self.verifySnapshots(results, in: workspace) }
+      if self.verify || self.verifyAllTests { try self.verifySnapshots(results, in: workspace, tested: tested) }
     }
   }
 
   /// Creates or moves the tags, reporting a snapshot or git failure in compiler format.
-  private static func tagChapters(in workspace: Workspace) throws -> [ChapterTagger.Result] {
+  private static func tagChapters(in workspace: Workspace, committedBookChecked: Bool) throws
+    -> [ChapterTagger.Result]
+  {
     do {
-      let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators())
-      try Self.checkCommittedBook(of: workspace)
+      let tagger = try ChapterTagger(root: workspace.root, generators: snapshotGenerators(cachesOf: workspace.root))
+      if committedBookChecked {
+        print("book tag: HEAD's tree is the workspace's, just checked (--workspace-tested): not checked again")
+      } else {
+        try Self.checkCommittedBook(of: workspace)
+      }
       return try tagger.tagChapters()
     } catch SnapshotFailure.invalidBook(let diagnostics) {
       try report(diagnostics, outcome: "no tag moved")
@@ -88,22 +96,22 @@ struct TagCommand: ParsableCommand {
     try git.run(["--work-tree=\(folder.path)", "checkout", "HEAD", "--", ":/"])
     let committed = Workspace(root: folder, chaptersFolder: workspace.chaptersFolder)
     let book = try Book.load(from: committed)
-    let problems = try CheckCommand.problems(
+    let problems = try BookCheck.problems(
       in: committed, book: book, output: try TangleOutput(book: book, workspace: committed))
     try report(problems, outcome: "no tag moved: the committed book fails `book check`")
   }
 
   /// Builds and tests each snapshot, printing progress and a per-chapter table, and records the results
   /// in `Chapters/status.json` (the chapter pages show them).
-  private func verifySnapshots(_ results: [ChapterTagger.Result], in workspace: Workspace) throws {
+  private func verifySnapshots(_ results: [ChapterTagger.Result], in workspace: Workspace, tested: String?) throws {
     let tags = results.map(\.tag)
     let folder = workspace.root.appendingPathComponent(".build-snapshots")
     let book = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     let scratch = workspace.root.appendingPathComponent(".build")
-    let tested = try self.testedTree(of: workspace)
     let options = SnapshotVerifier.Options(allTests: self.verifyAllTests, testedTree: tested)
     let verifier = SnapshotVerifier(
-      root: workspace.root, folder: folder, scratch: scratch, book: book, options: options)
+      root: workspace.root, folder: folder, scratch: scratch, book: book, options: options,
+      check: Self.checkSnapshot(in:))
     let reports = try verifier.verify(tags: tags) { line in
       // Flushed at once: a CI log shows each step as it starts, not all at the end.
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -141,7 +149,44 @@ extension TagCommand {
   }
 }
 
-/// The generators whose files differ per snapshot: the tangled code (the manifest included) and the site.
-func snapshotGenerators() -> [SnapshotGenerator] {
-  [TangleGenerator(), SiteSnapshotGenerator()]
+extension TagCommand {
+  /// `book check` in a snapshot's folder, in this process. Its `Site/` is the one `book tag` just wrote,
+  /// or found already written, for its chapters: the same renderer of this same tool, on the same
+  /// chapters, `book.json` and pictures (a tag is left in place only when its tree is the one computed
+  /// now). Rendering it again to compare would prove nothing, so the site's links are checked as
+  /// written (every link stays inside the site) and everything else is checked as `book check` does.
+  fileprivate static func checkSnapshot(in tree: URL) -> (status: Int32, output: String) {
+    do {
+      let snapshot = Workspace(root: tree)
+      let book = try Book.load(from: snapshot)
+      let output = try TangleOutput(book: book, workspace: snapshot)
+      let problems = try BookCheck.problems(in: snapshot, book: book, output: output) { _, snapshot in
+        try Self.siteLinkProblems(in: snapshot)
+      }
+      return (problems.hasErrors ? 1 : 0, problems.map(\.description).joined(separator: "\n"))
+    } catch {
+      return (1, "\(tree.path): error: book check failed: \(error)")
+    }
+  }
+
+  /// The links of the site written in the workspace's `Site/` (the files its manifest lists) that leave it.
+  private static func siteLinkProblems(in workspace: Workspace) throws -> [Diagnostic] {
+    let folder = SiteSnapshotGenerator.folder
+    let manifestPath = "\(folder)/\(SiteOutput.manifestName)"
+    guard let manifest = try workspace.readConfinedIfPresent(manifestPath) else {
+      let location = SourceLocation(path: manifestPath, line: 1)
+      return [Diagnostic(.error, id: .staleSiteManifest, at: location, "the snapshot has no site manifest")]
+    }
+    var files: [String: Data] = [:]
+    for path in SiteOutput.paths(inManifest: manifest) {
+      files[path] = try workspace.readConfinedIfPresent("\(folder)/\(path)")
+    }
+    return SiteLinkCheck.check(files, folder: folder)
+  }
+}
+
+/// The generators whose files differ per snapshot: the tangled code (the manifest included) and the site,
+/// drawn with the highlight and diagram caches of the workspace at `cachesOf` when given.
+func snapshotGenerators(cachesOf root: URL? = nil) -> [SnapshotGenerator] {
+  [TangleGenerator(), SiteSnapshotGenerator(cachesOf: root)]
 }

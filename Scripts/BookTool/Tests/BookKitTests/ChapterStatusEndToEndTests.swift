@@ -69,4 +69,40 @@ final class ChapterStatusEndToEndTests: WorkspaceTestCase {
     let page = try self.fixture.read("Site/02-two.html")
     XCTAssertTrue(page.contains("Verified before the latest changes"), page)
   }
+
+  /// Each snapshot is checked as `book check` would check it (in the `book tag` process): chapter 1 alone
+  /// links to a chapter that comes later, so its snapshot fails with the link located, and chapter 2's
+  /// passes; the snapshots' sites are the ones `book tag` wrote, and their links are checked as written.
+  func testEachSnapshotIsCheckedOnItsOwnChapters() throws {
+    try self.fixture.writeChapter("01-one.md", "# One\n\nNo code yet; [the next chapter](02-two.md) has some.\n")
+    XCTAssertEqual(try self.book("site").status, 0)
+    try self.commitAll()
+    let verify = try self.book("tag", "--verify")
+    XCTAssertEqual(verify.status, 1, verify.stdout + verify.stderr)
+    let failed = verify.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(": error: ") }
+    XCTAssertEqual(
+      failed.map { $0.trimmingCharacters(in: .whitespaces).split(separator: ":").first ?? "" },
+      ["Site/01-one.html", "Site/print.html", "Chapters/01-one.md"], verify.stdout)
+    XCTAssertTrue(failed.last?.contains("Chapters/01-one.md:3:14: error:") == true, verify.stdout)
+    let record = try ChapterStatusRecord.decode(
+      Data(contentsOf: self.fixture.url("Chapters/status.json")), path: "Chapters/status.json"
+    ).get()
+    XCTAssertEqual(record.chapters.map(\.passed), [false, true])
+  }
+
+  /// `--workspace-tested` (CI, after `Scripts/test.sh`): with nothing changed since HEAD, the committed book
+  /// is not checked a second time and the last snapshot, HEAD's tree, is skipped; with an untracked file,
+  /// both are done.
+  func testAWorkspaceJustTestedIsNotCheckedOrTestedAgain() throws {
+    let tested = try self.book("tag", "--verify", "--workspace-tested")
+    XCTAssertEqual(tested.status, 0, tested.stdout + tested.stderr)
+    XCTAssertTrue(tested.stdout.contains("just checked (--workspace-tested): not checked again"), tested.stdout)
+    XCTAssertTrue(tested.stdout.contains("[2/2] chapter-02: skipped: its tree"), tested.stdout)
+    try self.fixture.write("notes.txt", "not committed\n")
+    let changed = try self.book("tag", "--verify", "--workspace-tested")
+    XCTAssertEqual(changed.status, 0, changed.stdout + changed.stderr)
+    XCTAssertFalse(changed.stdout.contains("not checked again"), changed.stdout)
+    XCTAssertTrue(changed.stdout.contains("the workspace differs from HEAD"), changed.stdout)
+    XCTAssertTrue(changed.stdout.contains("[2/2] chapter-02: passed"), changed.stdout)
+  }
 }

@@ -55,22 +55,29 @@ package struct SnapshotVerifier {
     }
   }
 
+  /// `book check` in a snapshot's folder: its exit status and what it printed.
+  package typealias Check = (_ tree: URL) -> (status: Int32, output: String)
+
   private let git: Git
   private let folder: URL
   private let scratch: URL
   private let book: URL
   private let options: Options
+  private let check: Check?
 
   /// A verifier for the repository at `root`, working in `folder` (kept between runs), building in
-  /// `scratch` (SwiftPM's `--scratch-path`), that checks each snapshot with the `book` executable at
-  /// `book` (the running tool: snapshots carry the tool's sources, but only the book's package is built in
-  /// them).
-  package init(root: URL, folder: URL, scratch: URL, book: URL, options: Options = Options()) {
+  /// `scratch` (SwiftPM's `--scratch-path`), that checks each snapshot with `check`, or else by running
+  /// `book check` with the executable at `book` (the running tool: snapshots carry the tool's sources,
+  /// but only the book's package is built in them).
+  package init(
+    root: URL, folder: URL, scratch: URL, book: URL, options: Options = Options(), check: Check? = nil
+  ) {
     self.git = Git(root: root)
     self.options = options
     self.folder = folder
     self.scratch = scratch
     self.book = book
+    self.check = check
   }
 
   /// Verifies the given tags in order, calling `progress` with each step's description.
@@ -113,7 +120,7 @@ package struct SnapshotVerifier {
   /// chapter can have changed since `previous` (a snapshot of chapter 0 has no package: it is only checked).
   private func verify(_ tag: String, in tree: URL, after previous: Previous?, progress: (String) -> Void) -> Report {
     progress("book check")
-    let check = Self.run([self.book.path, "check", "--root", tree.path], in: tree)
+    let check = self.check?(tree) ?? Self.run([self.book.path, "check", "--root", tree.path], in: tree)
     var report = Report(
       tag: tag, built: true, checked: check.status == 0, testsPassed: true, testSummary: Self.noPackage)
     report.errors = Self.errorLines(of: check.output)
@@ -131,7 +138,9 @@ package struct SnapshotVerifier {
       (report.testsPassed, report.testSummary) = (false, "not run")
       return report
     }
-    let selection = self.selection(for: tag, in: tree, after: previous, shape: &report.shape)
+    let selection = self.selection(
+      for: tag, in: tree, after: previous, rebuilt: report.compiledDependencies.filter { !$0.hasPrefix("plugin ") },
+      shape: &report.shape)
     report.testsRun = selection.description
     progress(selection.description)
     var arguments = ["swift", "test", "--skip-build", "--scratch-path", self.scratch.path]
@@ -154,13 +163,16 @@ package struct SnapshotVerifier {
 
   /// Which tests the snapshot in `tree` runs, reading its manifest's shape into `shape` (nil when it
   /// cannot be read: then every test runs, here and in the next snapshot).
-  private func selection(for tag: String, in tree: URL, after previous: Previous?, shape: inout PackageShape?)
-    -> TestSelection
-  {
+  private func selection(
+    for tag: String, in tree: URL, after previous: Previous?, rebuilt: [String], shape: inout PackageShape?
+  ) -> TestSelection {
     let dump = try? Subprocess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       arguments: ["swift", "package", "--scratch-path", self.scratch.path, "dump-package"], in: tree)
     shape = dump.flatMap { $0.status == 0 ? try? PackageShape(dumpPackageJSON: $0.standardOutput) : nil }
+    // The build just resolved the package graph; the versions it chose tell a re-pinned package.
+    let resolved = try? Data(contentsOf: tree.appendingPathComponent("Package.resolved"))
+    shape?.resolvedPins = resolved.map(PackageShape.resolvedPins(from:)) ?? [:]
     if self.options.allTests { return .all(reason: "--verify-all-tests") }
     guard let shape else { return .all(reason: "swift package dump-package failed") }
     guard let previous else { return .all(reason: "no passing snapshot verified just before it") }
@@ -169,7 +181,8 @@ package struct SnapshotVerifier {
       return .all(reason: "git cannot compare it with \(previous.tag)")
     }
     let paths = changed.split(separator: "\0").map(String.init)
-    return TestSelection.select(previous: previous.shape, current: shape, changedPaths: paths)
+    return TestSelection.select(
+      previous: previous.shape, current: shape, changedPaths: paths, rebuiltModules: rebuilt)
   }
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay

@@ -15,22 +15,23 @@ package enum TestSelection: Sendable, Equatable {
   static let inertPrefixes = ["Chapters/", "Site/", ".book/"]
 
   /// The selection for a snapshot of `current`, after one of `previous` (nil: no package before), where
-  /// git says `changedPaths` differ between the two trees.
-  package static func select(previous: PackageShape?, current: PackageShape, changedPaths: [String]) -> TestSelection {
+  /// git says `changedPaths` differ between the two trees, and whose build compiled `rebuiltModules` of
+  /// package dependencies (plugins left out) that the shared build folder held built otherwise.
+  package static func select(
+    previous: PackageShape?, current: PackageShape, changedPaths: [String], rebuiltModules: [String] = []
+  ) -> TestSelection {
     guard let previous else { return .all(reason: "no package in the previous snapshot") }
+    // A dependency built differently (another version, other traits) can change any target that reaches it.
+    if let module = rebuiltModules.first {
+      return .all(reason: "the build compiled \(module) of a package dependency anew")
+    }
     let changedKeys = Set(previous.packageLevel.keys).union(current.packageLevel.keys)
       .filter { previous.packageLevel[$0] != current.packageLevel[$0] }.sorted()
     if !changedKeys.isEmpty {
       return .all(reason: "the manifest's \(changedKeys.joined(separator: ", ")) changed")
     }
-    var changed: [String: String] = [:]
-    for (name, target) in current.targets {
-      guard let before = previous.targets[name] else {
-        changed[name] = "new target"
-        continue
-      }
-      if before.declaration != target.declaration { changed[name] = "its declaration in the manifest changed" }
-    }
+    if let reason = Self.graphChange(previous: previous, current: current) { return .all(reason: reason) }
+    var changed = Self.changedTargets(previous: previous, current: current)
     for path in changedPaths where path != "Package.swift" && !inertPrefixes.contains(where: path.hasPrefix) {
       let owners = [current, previous].compactMap { shape in
         shape.targets.values.first { path.hasPrefix($0.folder + "/") }?.name
@@ -39,6 +40,46 @@ package enum TestSelection: Sendable, Equatable {
       if changed[owner] == nil { changed[owner] = "its files changed" }
     }
     return .some(Self.testTargets(of: current, reachedFrom: changed))
+  }
+
+  /// Why a change of the package dependencies can reach targets that name no changed package, if it
+  /// can: a package that was already in the graph resolves to another version, or the previous versions
+  /// are unknown. A package pinned for the first time is reached only through the targets that name an
+  /// added or changed package; one built with other traits is compiled anew, which `select` checks first.
+  private static func graphChange(previous: PackageShape, current: PackageShape) -> String? {
+    let repinned = previous.resolvedPins.keys.filter { key in
+      current.resolvedPins[key].map { $0 != previous.resolvedPins[key] } ?? false
+    }
+    if let first = repinned.sorted().first { return "\(first) resolved to another version" }
+    let packagesChanged = current.packages.keys.contains { previous.packages[$0] != current.packages[$0] }
+    if packagesChanged, previous.resolvedPins.isEmpty, !previous.packages.isEmpty {
+      return "packages changed, and the previous snapshot's resolved versions are unknown"
+    }
+    return nil
+  }
+
+  /// The targets whose manifest entry is new or changed, or which use a product of a package dependency
+  /// that is added or declared differently, each with why.
+  private static func changedTargets(previous: PackageShape, current: PackageShape) -> [String: String] {
+    let changedPackages = Set(current.packages.keys.filter { previous.packages[$0] != current.packages[$0] })
+    var changed: [String: String] = [:]
+    for (name, target) in current.targets {
+      guard let before = previous.targets[name] else {
+        changed[name] = "new target"
+        continue
+      }
+      if before.declaration != target.declaration {
+        changed[name] = "its declaration in the manifest changed"
+      } else if let package = target.packages.intersection(changedPackages).sorted().first {
+        changed[name] = "uses a product of \(package), added or changed"
+      } else if !changedPackages.isEmpty,
+        let product = target.dependencies.first(where: { current.targets[$0] == nil })
+      {
+        // A product named alone may come from any package, the changed ones included.
+        changed[name] = "uses \(product), a product of a package, and packages changed"
+      }
+    }
+    return changed
   }
 
   /// Each test target that is changed or depends, directly or through other targets, on a changed one.

@@ -149,13 +149,16 @@ extension FlowchartParser {
   }
 
   /// Adds a subgraph and makes it the innermost open one (also after an error, so that its `end` matches).
-  /// Nesting deeper than `maximumSubgraphDepth` is an error, reported once where it first goes deeper.
+  /// Nesting deeper than `maximumSubgraphDepth` is an error, reported once where it first goes deeper;
+  /// reading stops there (`nestedTooDeep`).
   private mutating func open(_ subgraph: Flowchart.Subgraph, at location: SourceLocation) {
     if self.openSubgraphs.count == Self.maximumSubgraphDepth {
       self.diagnostics.append(
         Diagnostic(
           .error, id: .mermaidSyntax, at: location,
           "subgraphs nested deeper than \(Self.maximumSubgraphDepth) levels; flatten the diagram"))
+      self.nestedTooDeep = true
+      return
     }
     self.openSubgraphs.append((self.chart.subgraphs.count, location))
     self.chart.subgraphs.append(subgraph)

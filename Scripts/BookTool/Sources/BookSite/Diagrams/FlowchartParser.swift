@@ -33,6 +33,8 @@ struct FlowchartParser {
   var nodeIndex: [String: Int] = [:]
   /// Node ids given a shape somewhere: only those may share an id with a subgraph.
   var declaredNodes: Set<String> = []
+  /// Set by the first subgraph nested too deep: the diagram is refused there, and no later line is read.
+  var nestedTooDeep = false
 
   /// Parses a Mermaid block whose first code line is at `origin` (`origin.column` is the column where
   /// the block's lines start, 1 for an unindented block).
@@ -56,10 +58,11 @@ struct FlowchartParser {
       Diagnostic(.error, id: id, at: self.location(line: line, offset: offset), message, notes: notes))
   }
 
-  /// Reads every line, stopping early only when the block is not a flowchart at all.
+  /// Reads every line, stopping early when the block is not a flowchart at all, or at the first subgraph
+  /// nested too deep (a hostile block of 30,000 levels costs no more than one of 21).
   private mutating func readLines() {
     var line = 0
-    while line < self.lines.count {
+    while line < self.lines.count, !self.nestedTooDeep {
       let bytes = self.lines[line]
       let start = Self.firstNonSpace(in: bytes, from: 0)
       if start == bytes.count || bytes[start...].starts(with: Array("%%".utf8)) {
@@ -93,8 +96,10 @@ struct FlowchartParser {
     return line + 1
   }
 
-  /// Checks what is left once every line is read: open subgraphs, the title, at least one node.
+  /// Checks what is left once every line is read: open subgraphs, the title, at least one node. A block
+  /// refused for its nesting was not read to the end: its one error says all.
   private mutating func finish() {
+    guard !self.nestedTooDeep else { return }
     guard let header = self.header else {
       if self.diagnostics.isEmpty {
         self.diagnostics.append(

@@ -7,8 +7,14 @@ package struct SiteSnapshotGenerator: SnapshotGenerator {
   /// The site folder in the workspace.
   package static let folder = Workspace.siteFolder
 
-  /// Creates the generator.
-  package init() {}
+  /// The workspace whose highlight and diagram caches the renders read (never write); nil for none.
+  let cachesOf: URL?
+
+  /// Creates the generator; with `cachesOf`, it reads that workspace's highlight and diagram caches, so
+  /// that code and diagrams `book site` already drew are not drawn again (the files are the same).
+  package init(cachesOf: URL? = nil) {
+    self.cachesOf = cachesOf
+  }
 
   /// The site's manifest and every file it lists.
   package func ownedPaths(in tree: [String], read: (String) throws -> Data) throws -> [String] {
@@ -24,7 +30,12 @@ package struct SiteSnapshotGenerator: SnapshotGenerator {
       (file.data.map { BookMetadata.decode($0, path: file.path) } ?? .success(BookMetadata(title: "Chapters")))
       .attachingStatus(inChaptersFolder: Workspace.defaultChaptersFolder) { try? readHead($0) }
     var timings = SiteTimings()
-    let site = SiteBuild.make(book: book, metadata: metadata, timings: &timings) { path in
+    let (highlights, diagrams) = (
+      self.cachesOf.map(HighlightCache.init(workspaceRoot:)), self.cachesOf.map(DiagramCache.init(workspaceRoot:))
+    )
+    let site = SiteBuild.make(
+      book: book, metadata: metadata, cache: highlights, diagrams: diagrams, timings: &timings
+    ) { path in
       try? readHead("\(Workspace.defaultChaptersFolder)/\(path)")
     }.site
     guard !site.diagnostics.hasErrors else { throw SnapshotFailure.invalidBook(site.diagnostics) }
