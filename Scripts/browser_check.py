@@ -6,7 +6,8 @@ mode applies; print.html holds every chapter; no page repeats an id; diagram tex
 desktop, phone and print widths, and a diagram box that scrolls is focusable and named; the arrow keys
 turn the page, but not from a form field or with a modifier held; the first Tab reaches a skip link and
 keyboard focus is outlined with enough contrast in both themes; no listing scrolls sideways at a 1280 px
-window, and at phone width each listing or table that scrolls is a named tab stop. Writes screenshots of a chapter page (light and dark,
+window, and at phone width each listing or table that scrolls is a named tab stop; no page is wider than a
+390 px phone window or a 1280 px desktop window (WCAG 2.1 1.4.10 Reflow; a box may scroll inside itself). Writes screenshots of a chapter page (light and dark,
 desktop and phone width) into the screenshots folder. Standard library only: a small WebSocket client
 speaks the protocol. Usage: browser_check.py SITE_FOLDER SCREENSHOTS_FOLDER [CHROMIUM]
 """
@@ -497,6 +498,66 @@ class Checker:
             for where in unnamed[:10]:
                 print("        " + where)
 
+    # ---- The page fits the window (WCAG 2.1 1.4.10 Reflow) ----
+
+    def reflow_pages(self):
+        """Every chapter, changes, index, symbols and print page (the code pages have their own layout)."""
+        return self.all_pages()
+
+    def check_page_fits_window(self):
+        """At a 390 px phone window and a 1280 px desktop window no page is wider than the window: only a
+        box that scrolls inside itself (a listing, a table, a diagram) may hold something wider. When a page
+        is too wide, names the widest box outside any scrolling box, and the innermost one that sticks out."""
+        probe = """(() => {
+              document.querySelectorAll('details').forEach(d => d.open = true);
+              return new Promise(done => requestAnimationFrame(() => setTimeout(() => {
+                const root = document.documentElement, window_ = Math.min(innerWidth, root.clientWidth);
+                if (root.scrollWidth <= window_) { done({width: root.scrollWidth, window: window_}); return; }
+                const scrolls = e => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(e).overflowX);
+                const describe = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+                  (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+                let widest = null, innermost = null;
+                const walk = element => {
+                  for (const child of element.children) {
+                    // A box sticks out when it reaches past the window's edge; text that overflows a box
+                    // (a long word) sticks out too, unless the box scrolls.
+                    const box = child.getBoundingClientRect();
+                    if (box.right > window_ + 1 && (!widest || box.width > widest.width))
+                      widest = {element: child, width: box.width, right: box.right};
+                    const width = scrolls(child) ? box.width : Math.max(box.width, child.scrollWidth);
+                    if (box.left + width > window_ + 1) innermost = {element: child, width, right: box.left + width};
+                    if (!scrolls(child)) walk(child);
+                  }
+                };
+                walk(document.body);
+                widest = widest || innermost;
+                const say = found => found ? describe(found.element) + ' ' + Math.round(found.width) + 'px wide, right edge at ' +
+                  Math.round(found.right) + 'px' : 'none found';
+                const chain = [];
+                for (let e = innermost && innermost.element; e && e !== document.body; e = e.parentElement) chain.unshift(describe(e));
+                done({width: root.scrollWidth, window: window_, widest: say(widest), innermost: say(innermost),
+                  chain: chain.join(' > ')});
+              }, 50)));
+            })()"""
+        for label, width, height, mobile in (("phone", 390, 844, True), ("desktop", 1280, 900, False)):
+            self.page.view(width, height, False, mobile)
+            too_wide = []
+            for name in self.reflow_pages():
+                self.page.open(self.url(name))
+                found = self.page.evaluate(probe)
+                if found["width"] > found["window"] or found["window"] > width:
+                    too_wide.append((name, found))
+            self.result(
+                not too_wide,
+                f"at {label} width {width}, no page is wider than the window "
+                f"({len(too_wide)} of {len(self.reflow_pages())} are)")
+            for name, found in too_wide[:10]:
+                print(f"        {name} is {found['width']}px wide in a {found['window']}px window")
+                if "widest" in found:
+                    print(f"          widest box outside a scrolling box: {found['widest']}")
+                    print(f"          innermost box that sticks out: {found['innermost']}")
+                    print(f"          ({found['chain']})")
+
     # ---- End of the issue 11 checks ----
 
     def take_screenshots(self):
@@ -536,6 +597,7 @@ def main():
         checker.check_arrow_keys()
         checker.check_skip_link_and_focus()
         checker.check_listings_fit()
+        checker.check_page_fits_window()
         checker.take_screenshots()
     finally:
         stop_chromium(process, profile)

@@ -24,4 +24,13 @@ final class SiteAssetsTests: XCTestCase {
     let script = try XCTUnwrap(SiteAssets.files["assets/book.js"])
     XCTAssertTrue(String(decoding: script, as: UTF8.self).contains("BOOK_SEARCH"))
   }
+
+  /// Reflow (WCAG 2.1 1.4.10): a word longer than the column breaks, and at phone width a listing in a
+  /// list item takes the item's width. `Scripts/browser_check.py` measures the pages themselves; this
+  /// keeps the two rules from being dropped without a build noticing.
+  func testTheStylesheetKeepsPagesWithinAPhonesWindow() throws {
+    let css = String(decoding: try XCTUnwrap(SiteAssets.files["assets/book.css"]), as: UTF8.self)
+    XCTAssertTrue(css.contains(".content, .sidebar { overflow-wrap: break-word; }"))
+    XCTAssertTrue(css.contains(":is(li, blockquote) > :is(figure.listing, details.tests) { --code-box: 100%; }"))
+  }
 }
