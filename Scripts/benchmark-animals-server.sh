@@ -10,14 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rounds="${1:-200}"
-swift build -c release --product AnimalsServerBenchmark >/dev/null
-benchmark="$(swift build -c release --show-bin-path)/AnimalsServerBenchmark"
-
-cpu="$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)"
-echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(uname -sm), $(nproc) cores (${cpu:-CPU model unknown})," \
-  "$(swift --version 2>&1 | grep -o 'Swift version [0-9.]*')"
-echo "Load average before the run (other work on the machine slows every figure): $(uptime | sed 's/.*load average: //')"
+source Scripts/benchmark-common.sh
+benchmark="$(release_benchmark AnimalsServerBenchmark)"
+print_measured_on
 echo ""
 "$benchmark" "$rounds"
 echo ""
-echo "Load average after the run: $(uptime | sed 's/.*load average: //')"
+echo "Load average after the run: $(print_load)"

@@ -9,11 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --product DesignsBenchmark >/dev/null
-benchmark="$(swift build -c release --show-bin-path)/DesignsBenchmark"
-
-echo "Measured $(date -u +%Y-%m-%d) on $(uname -sm), $(nproc) cores, $(swift --version 2>&1 | grep -o 'Swift version [0-9.]*')"
-echo "Load average before the run (other work on the machine slows every figure): $(cut -d" " -f1-3 /proc/loadavg)"
+source Scripts/benchmark-common.sh
+benchmark="$(release_benchmark DesignsBenchmark)"
+print_measured_on
 echo ""
 "$benchmark"
 echo ""
