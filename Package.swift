@@ -19,6 +19,7 @@
 //   Chapters/15-animals-server.md
 //   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
+//   Chapters/18-copy-on-write.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -372,6 +373,18 @@ package.targets += [
     name: "AnimalsServerBenchmark",
     dependencies: ["AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData"],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:38)
+package.dependencies += [
+  .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+]
+package.targets += [
+  .target(
+    name: "CopyOnWrite",
+    dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")],
+    swiftSettings: strict)
 ]
 #sourceLocation()
 
