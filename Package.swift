@@ -86,7 +86,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3378)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3380)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
