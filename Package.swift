@@ -196,7 +196,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1033)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1035)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -221,7 +221,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2096)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2098)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -240,7 +240,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3141)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3143)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
