@@ -280,7 +280,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1064)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1066)
 package.targets += [
   .executableTarget(
     name: "QuakesBenchmark",
