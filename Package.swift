@@ -197,7 +197,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1033)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1035)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -222,7 +222,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2096)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2098)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -241,7 +241,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3141)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3143)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
@@ -281,7 +281,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1064)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1066)
 package.targets += [
   .executableTarget(
     name: "QuakesBenchmark",
