@@ -388,6 +388,13 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:155)
+package.targets += [
+  .target(name: "Measuring", swiftSettings: strict),
+  .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
