@@ -10,7 +10,7 @@ import Foundation
 
 /// Prints `value` as JSON (sorted keys, indented) or as `text`, on standard output; an empty text
 /// prints nothing.
-public func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
+package func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
   if json {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
