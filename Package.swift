@@ -395,6 +395,24 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:795)
+package.targets += [
+  .executableTarget(
+    name: "CopyOnWriteBenchmark",
+    dependencies: [
+      "CopyOnWrite", "Measuring", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "CopyOnWriteTests",
+    dependencies: [
+      "CopyOnWrite", "CopyOnWriteBenchmark", "Measuring", "ImmutableData", "ProgramTesting",
+    ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),
