@@ -29,8 +29,9 @@ final class CopyOnWriteBoxTests: XCTestCase {
     var box = CopyOnWriteBox(Visitor(name: "Ada", visits: 1))
     let before = box.storageIdentity
     box.modify { $0.visits += 1 }
+    XCTAssertEqual(box.storageIdentity, before, "modify")
     box.value = Visitor(name: "Ada", visits: 7)
-    XCTAssertEqual(box.storageIdentity, before)
+    XCTAssertEqual(box.storageIdentity, before, "set")
     XCTAssertEqual(box.value.visits, 7)
   }
 
