@@ -5,15 +5,17 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:936)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:981)
 import Measuring
 
-/// What one case measured: one change's time, over several runs, and the process's peak memory.
+/// What one case measured: one change's time and one read's, over several runs, and the peak memory.
 struct CaseResult: Codable, Sendable {
   let contender: Contender
   let entries: Int
   /// The time of one change, in nanoseconds.
   let change: Repetitions
+  /// The time of one read, in nanoseconds; `nil` for a contender that does not read on its own.
+  let read: Repetitions?
   /// The largest resident set of the process, in bytes.
   let peakMemory: Int
 
@@ -27,10 +29,16 @@ struct CaseResult: Codable, Sendable {
       let timing = try run.time(contender)
       return Timing(wall: timing.wall / run.changes, cpu: timing.cpu / run.changes)
     }
-    guard let perChange, let peak = peakResidentMemory() else {
+    let perRead = try Repetitions.of(repetitions) {
+      guard let timing = try run.timeReads(contender) else { return Timing(wall: .zero, cpu: .zero) }
+      return Timing(wall: timing.wall / run.reads, cpu: timing.cpu / run.reads)
+    }
+    guard let perChange, let perRead, let peak = peakResidentMemory() else {
       throw BenchmarkError("the clocks or the memory figure did not answer")
     }
-    return CaseResult(contender: contender, entries: entries, change: perChange, peakMemory: peak)
+    return CaseResult(
+      contender: contender, entries: entries, change: perChange,
+      read: contender == .inPlace ? nil : perRead, peakMemory: peak)
   }
 }
 #sourceLocation()

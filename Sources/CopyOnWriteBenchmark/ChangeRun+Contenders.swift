@@ -16,14 +16,18 @@ protocol Scoreboard: Sendable {
   static func reduce(_ state: Self, _ action: ScoreAction) -> Self
   /// The sum of every player's points.
   var totalPoints: Int { get }
+  /// The points of `player`, read by key; `nil` if the player is not on the board.
+  func points(of player: Int) -> Int?
 }
 
 extension DictionaryScoreboard: Scoreboard {
   var totalPoints: Int { self.scores.values.reduce(0) { $0 + $1.points } }
+  func points(of player: Int) -> Int? { self.scores[player]?.points }
 }
 
 extension TreeScoreboard: Scoreboard {
   var totalPoints: Int { self.scores.values.reduce(0) { $0 + $1.points } }
+  func points(of player: Int) -> Int? { self.scores[player]?.points }
 }
 
 extension ChangeRun {

@@ -5,12 +5,15 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:972)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1026)
 import Measuring
 
-/// The result file of a whole run: a row per size, five columns per contender.
+/// The result file of a whole run: a row per size, five columns per contender, then the reads.
 enum ResultTable {
-  /// The file's columns: the size, then each contender's.
+  /// The contenders whose reads are measured: those that keep a board of their own kind.
+  static let readers: [Contender] = [.dictionary, .tree]
+
+  /// The file's columns: the size, then each contender's, then one read's CPU time by reader.
   static var columns: [ResultFile.Column] {
     [ResultFile.Column("n", label: "Entries")]
       + Contender.allCases.flatMap { contender in
@@ -23,17 +26,25 @@ enum ResultTable {
           ResultFile.Column("\(name)-memory", label: "\(label), peak memory", unit: "MB", digits: 1),
         ]
       }
+      + Self.readers.map { ResultFile.Column("\($0.rawValue)-read", label: "\($0.label), one read", unit: "ns") }
   }
 
   /// The rows of `results`, by size, or a `BenchmarkError` if a size lacks a contender.
   static func rows(_ results: [CaseResult]) throws -> [[ResultFile.Cell]] {
     let sizes = Set(results.map(\.entries)).sorted()
     return try sizes.map { size in
-      try Contender.allCases.reduce([.number(Double(size))]) { row, contender in
+      let row = try Contender.allCases.map { contender in
         guard let result = results.first(where: { $0.entries == size && $0.contender == contender })
         else { throw BenchmarkError("no result for \(contender.rawValue) at \(size) entries") }
-        return row + Self.cells(result)
+        return result
       }
+      let reads = try Self.readers.map { reader in
+        guard let read = row.first(where: { $0.contender == reader })?.read else {
+          throw BenchmarkError("no reads for \(reader.rawValue) at \(size) entries")
+        }
+        return ResultFile.Cell.number((read.cpu.median * 10).rounded() / 10)
+      }
+      return [.number(Double(size))] + row.flatMap(Self.cells) + reads
     }
   }
 
