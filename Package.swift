@@ -388,14 +388,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:155)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:157)
 package.targets += [
   .target(name: "Measuring", swiftSettings: strict),
   .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:795)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:800)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",

@@ -5,12 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1400)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1413)
 /// A value on the heap, shared by copies of the box until one of them changes it.
 ///
-/// Copying a box copies one reference. Changing a box whose storage it alone holds changes the value
-/// in place; changing a box that shares its storage first copies the value, once, into storage of its
-/// own, so the other copies never see the change.
+/// Copying a box copies one reference. Changing a box whose storage it alone holds changes the
+/// value in place; changing a box that shares its storage first copies the value, once, into
+/// storage of its own, so the other copies never see the change.
 package struct CopyOnWriteBox<Value> {
   private var storage: Storage
 
@@ -27,7 +27,9 @@ package struct CopyOnWriteBox<Value> {
 
   /// Runs `change` on the value in place, after giving this box storage of its own if it shares it:
   /// `box.modify { $0.visits += 1 }`.
-  package mutating func modify<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
+  package mutating func modify<Result>(
+    _ change: (inout Value) throws -> Result
+  ) rethrows -> Result {
     if !isKnownUniquelyReferenced(&self.storage) {
       self.storage = Storage(self.storage.value)
     }

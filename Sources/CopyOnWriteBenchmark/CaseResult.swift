@@ -5,10 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:981)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:987)
 import Measuring
 
-/// What one case measured: one change's time and one read's, over several runs, and the peak memory.
+/// What one case measured: a change's time and a read's, over several runs, and the peak memory.
 struct CaseResult: Codable, Sendable {
   let contender: Contender
   let entries: Int
@@ -30,7 +30,9 @@ struct CaseResult: Codable, Sendable {
       return Timing(wall: timing.wall / run.changes, cpu: timing.cpu / run.changes)
     }
     let perRead = try Repetitions.of(repetitions) {
-      guard let timing = try run.timeReads(contender) else { return Timing(wall: .zero, cpu: .zero) }
+      guard let timing = try run.timeReads(contender) else {
+        return Timing(wall: .zero, cpu: .zero)
+      }
       return Timing(wall: timing.wall / run.reads, cpu: timing.cpu / run.reads)
     }
     guard let perChange, let perRead, let peak = peakResidentMemory() else {

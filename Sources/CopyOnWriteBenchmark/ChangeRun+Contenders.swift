@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:877)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:882)
 import CopyOnWrite
 import ImmutableData
 import Measuring
@@ -43,7 +43,8 @@ extension ChangeRun {
   }
 
   /// Applies every change to the board that `makeBoard` makes, which nobody else holds; the timing
-  /// and the points. (Given a board as an argument, the caller's copy would make the first change copy.)
+  /// and the points. (Given a board as an argument, the caller's copy would make the first change
+  /// copy it.)
   func inPlace<Board: Scoreboard>(_ makeBoard: () -> Board) -> (Timing, Int) {
     var board = makeBoard()
     let timing = Timing.of {

@@ -5,10 +5,10 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:817)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:822)
 /// One way of keeping a scoreboard, measured on the same change.
 enum Contender: String, CaseIterable, Codable, Sendable {
-  /// A `DictionaryScoreboard` in a store: the reducer's copy shares its storage, so a change copies it.
+  /// A `DictionaryScoreboard` in a store: the reducer's copy shares its storage, so it is copied.
   case dictionary
   /// A `TreeScoreboard` in a store: a change copies one path of the tree.
   case tree

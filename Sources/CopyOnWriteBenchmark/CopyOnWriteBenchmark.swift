@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1080)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1092)
 import ArgumentParser
 import Foundation
 import Measuring
@@ -23,7 +23,7 @@ struct RunAll: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "run")
 
   @Option(help: "The result file to write.") var output: String
-  @Option(help: "The toolchain, as the script read it from `swift --version`.") var toolchain: String
+  @Option(help: "The toolchain, as read from `swift --version`.") var toolchain: String
   @Option(help: "The command that repeats this run.") var command: String
   @Option(help: "The sizes, comma-separated.") var sizes = "10,100,1000,10000,64000"
   @Option(help: "Timed runs of each case.") var repetitions = 7
@@ -39,8 +39,8 @@ struct RunAll: ParsableCommand {
     }
     let results = try sizes.flatMap { size in
       try Contender.allCases.map { contender in
-        let arguments = ["case", contender.rawValue, "\(size)", "\(self.repetitions)", "\(self.changes)"]
-        return try runThisProgram(arguments, decoding: CaseResult.self)
+        let counts = [size, self.repetitions, self.changes].map(String.init)
+        return try runThisProgram(["case", contender.rawValue] + counts, decoding: CaseResult.self)
       }
     }
     let file = ResultFile(

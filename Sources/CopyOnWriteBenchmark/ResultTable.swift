@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1026)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1034)
 import Measuring
 
 /// The result file of a whole run: a row per size, five columns per contender, then the reads.
@@ -23,10 +23,13 @@ enum ResultTable {
           ResultFile.Column("\(name)-min", label: "\(label), fastest", unit: "ns"),
           ResultFile.Column("\(name)-max", label: "\(label), slowest", unit: "ns"),
           ResultFile.Column("\(name)-wall", label: "\(label), wall", unit: "ns"),
-          ResultFile.Column("\(name)-memory", label: "\(label), peak memory", unit: "MB", digits: 1),
+          ResultFile.Column(
+            "\(name)-memory", label: "\(label), peak memory", unit: "MB", digits: 1),
         ]
       }
-      + Self.readers.map { ResultFile.Column("\($0.rawValue)-read", label: "\($0.label), one read", unit: "ns") }
+      + Self.readers.map { reader in
+        ResultFile.Column("\(reader.rawValue)-read", label: "\(reader.label), one read", unit: "ns")
+      }
   }
 
   /// The rows of `results`, by size, or a `BenchmarkError` if a size lacks a contender.
@@ -51,7 +54,8 @@ enum ResultTable {
   private static func cells(_ result: CaseResult) -> [ResultFile.Cell] {
     let change = result.change
     let cells = [change.cpu.median, change.cpu.minimum, change.cpu.maximum, change.wall.median]
-    return cells.map { .number(($0 * 10).rounded() / 10) } + [.number(Double(result.peakMemory) / 1e6)]
+    let megabytes = Double(result.peakMemory) / 1e6
+    return cells.map { .number(($0 * 10).rounded() / 10) } + [.number(megabytes)]
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1157)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1169)
 import CopyOnWrite
 import XCTest
 
@@ -31,7 +31,8 @@ final class ScoreboardTests: XCTestCase {
     let old = TreeScoreboard(players: 2)
     XCTAssertEqual(TreeScoreboard.reduce(old, .didScore(player: 9, points: 1)), old)
     let dictionary = DictionaryScoreboard(players: 2)
-    XCTAssertEqual(DictionaryScoreboard.reduce(dictionary, .didScore(player: -1, points: 1)), dictionary)
+    let action = ScoreAction.didScore(player: -1, points: 1)
+    XCTAssertEqual(DictionaryScoreboard.reduce(dictionary, action), dictionary)
   }
 }
 #sourceLocation()
