@@ -376,7 +376,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:38)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:40)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
 ]
@@ -388,14 +388,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:157)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:159)
 package.targets += [
   .target(name: "Measuring", swiftSettings: strict),
   .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:800)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:802)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",

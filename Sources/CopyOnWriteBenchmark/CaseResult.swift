@@ -5,10 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:987)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1040)
 import Measuring
 
-/// What one case measured: a change's time and a read's, over several runs, and the peak memory.
+/// What one case measured, over several runs: the time of one change, one read and one comparison,
+/// and the process's peak memory.
 struct CaseResult: Codable, Sendable {
   let contender: Contender
   let entries: Int
@@ -16,31 +17,41 @@ struct CaseResult: Codable, Sendable {
   let change: Repetitions
   /// The time of one read, in nanoseconds; `nil` for a contender that does not read on its own.
   let read: Repetitions?
+  /// The time of one comparison of equal versions, in nanoseconds; `nil` like `read`.
+  let comparison: Repetitions?
   /// The largest resident set of the process, in bytes.
   let peakMemory: Int
 
-  /// Measures `contender` on `entries` players: `repetitions` runs of `changes` changes each.
+  /// Measures `contender` on `entries` players: `repetitions` runs of `changes` changes each,
+  /// then as many runs of reads and of comparisons.
   @MainActor
   static func measure(
     _ contender: Contender, entries: Int, repetitions: Int, changes: Int
   ) throws -> CaseResult {
     let run = ChangeRun(entries: entries, changes: max(changes, 1))
     let perChange = try Repetitions.of(repetitions) {
-      let timing = try run.time(contender)
-      return Timing(wall: timing.wall / run.changes, cpu: timing.cpu / run.changes)
+      try Self.each(of: run.changes, run.time(contender))
     }
     let perRead = try Repetitions.of(repetitions) {
-      guard let timing = try run.timeReads(contender) else {
-        return Timing(wall: .zero, cpu: .zero)
-      }
-      return Timing(wall: timing.wall / run.reads, cpu: timing.cpu / run.reads)
+      try Self.each(of: run.reads, run.timeReads(contender))
     }
-    guard let perChange, let perRead, let peak = peakResidentMemory() else {
+    let perComparison = try Repetitions.of(repetitions) {
+      try Self.each(of: run.comparisons, run.timeComparisons(contender))
+    }
+    guard let perChange, let perRead, let perComparison, let peak = peakResidentMemory() else {
       throw BenchmarkError("the clocks or the memory figure did not answer")
     }
+    let readsOnItsOwn = contender != .inPlace
     return CaseResult(
       contender: contender, entries: entries, change: perChange,
-      read: contender == .inPlace ? nil : perRead, peakMemory: peak)
+      read: readsOnItsOwn ? perRead : nil, comparison: readsOnItsOwn ? perComparison : nil,
+      peakMemory: peak)
+  }
+
+  /// The timing of one of `count` operations that together took `timing`; zero for no timing.
+  private static func each(of count: Int, _ timing: Timing?) -> Timing {
+    guard let timing else { return Timing(wall: .zero, cpu: .zero) }
+    return Timing(wall: timing.wall / count, cpu: timing.cpu / count)
   }
 }
 #sourceLocation()

@@ -5,13 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:882)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:884)
 import CopyOnWrite
 import ImmutableData
 import Measuring
 
 /// A scoreboard that the benchmark can change through a store or in place.
-protocol Scoreboard: Sendable {
+protocol Scoreboard: Hashable, Sendable {
   mutating func apply(_ action: ScoreAction)
   static func reduce(_ state: Self, _ action: ScoreAction) -> Self
   /// The sum of every player's points.

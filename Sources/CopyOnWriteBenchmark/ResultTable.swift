@@ -5,15 +5,17 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1034)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1098)
 import Measuring
 
-/// The result file of a whole run: a row per size, five columns per contender, then the reads.
+/// The result file of a whole run: a row per size, five columns per contender, then the reads and
+/// the comparisons.
 enum ResultTable {
   /// The contenders whose reads are measured: those that keep a board of their own kind.
   static let readers: [Contender] = [.dictionary, .tree]
 
-  /// The file's columns: the size, then each contender's, then one read's CPU time by reader.
+  /// The file's columns: the size, then each contender's, then a read's and a comparison's CPU
+  /// time by reader.
   static var columns: [ResultFile.Column] {
     [ResultFile.Column("n", label: "Entries")]
       + Contender.allCases.flatMap { contender in
@@ -30,6 +32,10 @@ enum ResultTable {
       + Self.readers.map { reader in
         ResultFile.Column("\(reader.rawValue)-read", label: "\(reader.label), one read", unit: "ns")
       }
+      + Self.readers.map { reader in
+        let label = "\(reader.label), one comparison"
+        return ResultFile.Column("\(reader.rawValue)-compare", label: label, unit: "ns")
+      }
   }
 
   /// The rows of `results`, by size, or a `BenchmarkError` if a size lacks a contender.
@@ -41,14 +47,25 @@ enum ResultTable {
         else { throw BenchmarkError("no result for \(contender.rawValue) at \(size) entries") }
         return result
       }
-      let reads = try Self.readers.map { reader in
-        guard let read = row.first(where: { $0.contender == reader })?.read else {
-          throw BenchmarkError("no reads for \(reader.rawValue) at \(size) entries")
-        }
-        return ResultFile.Cell.number((read.cpu.median * 10).rounded() / 10)
+      let reads = try Self.readers.map { try Self.median(\.read, of: $0, in: row, size: size) }
+      let comparisons = try Self.readers.map {
+        try Self.median(\.comparison, of: $0, in: row, size: size)
       }
-      return [.number(Double(size))] + row.flatMap(Self.cells) + reads
+      return [.number(Double(size))] + row.flatMap(Self.cells) + reads + comparisons
     }
+  }
+
+  /// The median CPU time of `measurement` in `reader`'s result of `row`, to a tenth of a
+  /// nanosecond.
+  private static func median(
+    _ measurement: KeyPath<CaseResult, Repetitions?>, of reader: Contender, in row: [CaseResult],
+    size: Int
+  ) throws -> ResultFile.Cell {
+    let result = row.first { $0.contender == reader }
+    guard let repetitions = result?[keyPath: measurement] else {
+      throw BenchmarkError("no \(measurement) for \(reader.rawValue) at \(size) entries")
+    }
+    return .number((repetitions.cpu.median * 10).rounded() / 10)
   }
 
   private static func cells(_ result: CaseResult) -> [ResultFile.Cell] {

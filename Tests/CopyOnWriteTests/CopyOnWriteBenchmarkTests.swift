@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1201)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1282)
 import Foundation
 import Measuring
 import ProgramTesting
@@ -23,6 +23,7 @@ final class CopyOnWriteBenchmarkTests: XCTestCase {
       let result = try CaseResult.measure(contender, entries: 10, repetitions: 2, changes: 25)
       XCTAssertEqual(result.change.count, 2, contender.rawValue)
       XCTAssertEqual(result.read == nil, contender == .inPlace, contender.rawValue)
+      XCTAssertEqual(result.comparison == nil, contender == .inPlace, contender.rawValue)
       XCTAssertEqual(result.entries, 10)
       XCTAssertGreaterThan(result.peakMemory, 0)
     }
@@ -34,6 +35,16 @@ final class CopyOnWriteBenchmarkTests: XCTestCase {
     XCTAssertEqual(ChangeRun(entries: 64_000, changes: 1).reads, 64_000)
     XCTAssertNotNil(try ChangeRun(entries: 7, changes: 1).timeReads(.tree))
     XCTAssertNil(try ChangeRun(entries: 7, changes: 1).timeReads(.inPlace))
+  }
+
+  func testEveryComparisonFindsTheVersionsEqualAndSmallBoardsAreComparedOftener() async throws {
+    XCTAssertEqual(ChangeRun(entries: 10, changes: 1).comparisons, 10_000)
+    XCTAssertEqual(ChangeRun(entries: 4_000, changes: 1).comparisons, 25)
+    XCTAssertEqual(ChangeRun(entries: 64_000, changes: 1).comparisons, 10)
+    XCTAssertEqual(ChangeRun(entries: 1_000_000, changes: 1).comparisons, 10)
+    XCTAssertNotNil(try ChangeRun(entries: 7, changes: 1).timeComparisons(.dictionary))
+    XCTAssertNotNil(try ChangeRun(entries: 7, changes: 1).timeComparisons(.tree))
+    XCTAssertNil(try ChangeRun(entries: 7, changes: 1).timeComparisons(.inPlace))
   }
 
   func testTheChangesAreSpreadOverTheBoard() async {
@@ -58,8 +69,10 @@ final class CopyOnWriteBenchmarkTests: XCTestCase {
     let file = try JSONDecoder().decode(TinyResultFile.self, from: Data(contentsOf: output))
     XCTAssertEqual(file.format, 1)
     XCTAssertEqual(file.columns.map(\.name).prefix(3), ["n", "dictionary", "dictionary-min"])
-    XCTAssertEqual(file.columns.count, 1 + 5 * Contender.allCases.count + 2)
-    XCTAssertEqual(file.columns.map(\.name).suffix(2), ["dictionary-read", "tree-read"])
+    XCTAssertEqual(file.columns.count, 1 + 5 * Contender.allCases.count + 4)
+    XCTAssertEqual(
+      file.columns.map(\.name).suffix(4),
+      ["dictionary-read", "tree-read", "dictionary-compare", "tree-compare"])
     XCTAssertEqual(file.rows.map(\.first), [.number(10), .number(20)])
     XCTAssertEqual(Set(file.rows.map(\.count)), [file.columns.count])
   }
