@@ -27,12 +27,14 @@ package struct CacheFile: Sendable {
   /// Its bytes, or nil when it is missing, cannot be read inside the workspace, or was not written by
   /// this workspace's tool (its keyed hash does not match: see `CacheKey`).
   package func read() -> Data? {
-    guard let data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
+    guard var data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
       let key = CacheKey.existing(in: self.workspace)
     else { return nil }
-    let contents = data.prefix(data.count - 8)
     let tag = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-    return contents.withUnsafeBytes(key.hash) == tag ? Data(contents) : nil
+    guard data.prefix(data.count - 8).withUnsafeBytes(key.hash) == tag else { return nil }
+    // Cut off in place: the contents are not copied (a cache is megabytes).
+    data.count -= 8
+    return data
   }
 
   /// Replaces its bytes atomically, followed by their keyed hash.
