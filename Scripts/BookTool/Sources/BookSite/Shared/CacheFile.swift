@@ -42,7 +42,8 @@ package struct CacheFile: Sendable {
     guard let key = CacheKey.existing(in: self.workspace) ?? CacheKey.create(in: self.workspace) else { return }
     var signed = data
     withUnsafeBytes(of: data.withUnsafeBytes(key.hash).littleEndian) { signed.append(contentsOf: $0) }
-    _ = try? self.workspace.write(signed, to: self.path)
+    // Written only when it changed (or always, for the memo and the stamp): not read back to compare.
+    _ = try? self.workspace.write(signed, to: self.path, knownToDiffer: true)
   }
 
   /// The name of what one site build keeps (its stamp, its page memo): a hash of `input`'s chapters
