@@ -388,14 +388,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:184)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:185)
 package.targets += [
   .target(name: "Measuring", swiftSettings: strict),
   .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:828)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:829)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:245)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:246)
 /// The median, the smallest and the largest of several measurements of one thing.
 package struct Summary: Hashable, Sendable, Codable {
   /// The middle value; the mean of the two middle values when there is an even number of them.
