@@ -360,12 +360,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:50)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:51)
 package.targets += [
   .testTarget(
     name: "AnimalsLiveTests",
     dependencies: [
       "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "ImmutableData",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
     swiftSettings: strict),
   .executableTarget(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1113)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1199)
 import AnimalsWire
 import Foundation
 
@@ -33,6 +33,10 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   private var parser = EventStreamParser()
   private var refusal = Data()
   private var task: URLSessionDataTask?
+  /// Why the connection gave up on the answer, when it did: an answer it cannot read as a stream.
+  private var failure: RemoteStore.Error?
+  /// The most bytes of a refusal's body kept for its error document.
+  static let refusalLimit = 65_536
 
   /// A connection for `request` that ends if nothing arrives for `silence` seconds.
   private init(url: URL, silence: TimeInterval) {
@@ -59,18 +63,43 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1170)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1263)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let status = (dataTask.response as? HTTPURLResponse)?.statusCode
-    let events = self.lock.withLock {
-      guard status == 200 else {
-        self.refusal.append(data)
-        return [ServerSentEvent]()
-      }
-      return self.parser.parse(data)
+    let response = dataTask.response as? HTTPURLResponse
+    let events = self.lock.withLock { self.read(data, of: response) }
+    switch events {
+    case .success(let events): if !events.isEmpty { self.output.yield(.events(events)) }
+    case .failure: dataTask.cancel()
     }
-    if !events.isEmpty { self.output.yield(.events(events)) }
+  }
+
+  /// The events `data` completes; a refusal's body is kept instead. A failure is kept as well,
+  /// for the end of the connection, which the caller brings about.
+  private func read(
+    _ data: Data, of response: HTTPURLResponse?
+  ) -> Result<[ServerSentEvent], RemoteStore.Error> {
+    if let failure = self.failure { return .failure(failure) }
+    guard response?.statusCode == 200 else {
+      self.refusal.append(data.prefix(Self.refusalLimit - self.refusal.count))
+      return .success([])
+    }
+    let type = response?.mimeType?.lowercased() ?? "none"
+    guard type == "text/event-stream" else {
+      return self.fail("a 200 answer of type '\(type)', not 'text/event-stream'")
+    }
+    do {
+      return .success(try self.parser.parse(data))
+    } catch {
+      return self.fail("\(error)")
+    }
+  }
+
+  /// Keeps the failure `reason` for the end of the connection, and returns it.
+  private func fail(_ reason: String) -> Result<[ServerSentEvent], RemoteStore.Error> {
+    let failure = RemoteStore.Error.badResponse(url: self.url, reason: reason)
+    self.failure = failure
+    return .failure(failure)
   }
 
   func urlSession(
@@ -84,6 +113,7 @@ extension EventConnection {
 
   /// Why the connection ended, if not cleanly after a stream.
   private func reason(status: Int?, error: (any Error)?) -> RemoteStore.Error? {
+    if let failure = self.lock.withLock({ self.failure }) { return failure }
     if let error = error as? URLError {
       return RemoteStore.Error(error, url: self.url, timeout: self.silence)
     }

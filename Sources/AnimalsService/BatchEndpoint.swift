@@ -44,7 +44,7 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:845)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:929)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).
@@ -83,12 +83,13 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:214)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3193)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
   /// - Throws: a ``Refusal``: a body over the limit (413), a document that is not a batch or
-  ///   names an unknown operation (400), or a batch of too many operations (400).
+  ///   names an unknown operation (400), or a batch of too many operations or with too long a
+  ///   key (400).
   func batch(from body: RequestBody) async throws(Refusal) -> BatchRequest {
     let bytes: ByteBuffer
     do {
@@ -109,6 +110,10 @@ extension BatchEndpoint {
     guard batch.operations.count <= self.limits.operations else {
       let counts = "\(self.limits.operations) operations; this one has \(batch.operations.count)"
       throw Refusal(status: .badRequest, reason: "a batch has at most \(counts)")
+    }
+    if let key = batch.key, key.utf8.count > self.limits.keyBytes {
+      let counts = "\(self.limits.keyBytes) bytes; this one has \(key.utf8.count)"
+      throw Refusal(status: .badRequest, reason: "a batch key has at most \(counts)")
     }
     return batch
   }
