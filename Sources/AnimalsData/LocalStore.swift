@@ -168,7 +168,10 @@ extension LocalStore {
   public func transaction<T: Sendable>(
     _ body: @escaping @Sendable (Transaction) throws -> T
   ) async throws -> T {
-    try await self.write { db in try body(Transaction(store: self, db: db)) }
+    try await self.write { db in
+      try self.requireFileInPlace()
+      return try body(Transaction(store: self, db: db))
+    }
   }
 }
 
@@ -196,7 +199,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2074)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2077)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
@@ -291,7 +294,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2172)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2175)
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
   fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {

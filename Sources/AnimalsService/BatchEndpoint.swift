@@ -83,20 +83,15 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3193)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3204)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
   /// - Throws: a ``Refusal``: a body over the limit (413), a document that is not a batch or
   ///   names an unknown operation (400), or a batch of too many operations or with too long a
-  ///   key (400).
+  ///   key (400); a body still arriving after the limit's time (408).
   func batch(from body: RequestBody) async throws(Refusal) -> BatchRequest {
-    let bytes: ByteBuffer
-    do {
-      bytes = try await body.collect(upTo: self.limits.bodyBytes)
-    } catch {
-      throw self.tooLarge
-    }
+    let bytes = try await self.collect(body).get()
     let batch: BatchRequest
     do {
       let data = Data(bytes.readableBytesView)
@@ -116,6 +111,30 @@ extension BatchEndpoint {
       throw Refusal(status: .badRequest, reason: "a batch key has at most \(counts)")
     }
     return batch
+  }
+
+  /// The body's bytes, up to the limit, if they all arrive in the limit's time; otherwise the
+  /// refusal: over the limit (413), or too slow (408).
+  func collect(_ body: RequestBody) async -> Result<ByteBuffer, Refusal> {
+    await withTaskGroup(of: Result<ByteBuffer, Refusal>?.self) { group in
+      group.addTask {
+        do {
+          return .success(try await body.collect(upTo: self.limits.bodyBytes))
+        } catch {
+          return .failure(self.tooLarge)
+        }
+      }
+      group.addTask {
+        guard (try? await Task.sleep(for: self.limits.bodyTime)) != nil else { return nil }
+        let reason = "a request body must arrive within \(self.limits.bodyTime)"
+        return .failure(Refusal(status: .requestTimeout, reason: reason))
+      }
+      defer { group.cancelAll() }
+      while let outcome = await group.next() {
+        if let outcome { return outcome }
+      }
+      return .failure(self.tooLarge)
+    }
   }
 }
 #sourceLocation()

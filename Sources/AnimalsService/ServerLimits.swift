@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3168)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3172)
 /// The most the server accepts in one request, and the most event streams it carries at once.
 public struct ServerLimits: Hashable, Sendable {
   /// The longest request body, in bytes.
@@ -16,14 +16,17 @@ public struct ServerLimits: Hashable, Sendable {
   public let keyBytes: Int
   /// The most event streams open at once.
   public let eventStreams: Int
+  /// The longest a request body may take to arrive.
+  public let bodyTime: Duration
 
-  /// Limits of `bodyBytes` bytes, `operations` operations, `keyBytes` bytes of key, and
-  /// `eventStreams` streams: by default 64 KiB, 100, 128 and 100.
+  /// Limits of `bodyBytes` bytes, `operations` operations, `keyBytes` bytes of key,
+  /// `eventStreams` streams and `bodyTime` for a body: by default 64 KiB, 100, 128, 100 and 10 s.
   public init(
-    bodyBytes: Int = 65_536, operations: Int = 100, keyBytes: Int = 128, eventStreams: Int = 100
+    bodyBytes: Int = 65_536, operations: Int = 100, keyBytes: Int = 128, eventStreams: Int = 100,
+    bodyTime: Duration = .seconds(10)
   ) {
     (self.bodyBytes, self.operations) = (bodyBytes, operations)
-    (self.keyBytes, self.eventStreams) = (keyBytes, eventStreams)
+    (self.keyBytes, self.eventStreams, self.bodyTime) = (keyBytes, eventStreams, bodyTime)
   }
 }
 #sourceLocation()

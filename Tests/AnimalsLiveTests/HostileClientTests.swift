@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3236)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3301)
 import AnimalsData
 import AnimalsService
 import AnimalsWire
@@ -92,6 +92,77 @@ final class HostileClientTests: LiveServerTestCase {
     XCTAssertEqual(mirror.lastEventId, 5)
     XCTAssertNil(catalogue?.animals.first { $0.animalId == "Ghost" }, "the copy was not fetched again")
     XCTAssertNotNil(catalogue?.animals.first { $0.animalId == "Dog" })
+  }
+
+  func testABatchAfterTheFileWasDeletedIsRefusedWithItsName() async throws {
+    try FileManager.default.removeItem(atPath: self.databasePath)
+    do {
+      let eel = try await self.remote().addAnimal(name: "Eel", diet: .carnivorous, categoryId: "Fish")
+      XCTFail("saved to a deleted file: \(eel)")
+    } catch RemoteStore.Error.refused(_, 200, let reason) {
+      XCTAssertTrue(reason.contains("the database file '\(self.databasePath)' was deleted"), reason)
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3406)
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension HostileClientTests {
+  func testABodyThatArrivesTooSlowlyIsRefused() async throws {
+    await self.server.stop()
+    self.server = CatalogueServer(
+      store: try LocalStore(path: self.databasePath), token: self.token,
+      limits: ServerLimits(bodyTime: .seconds(1)))
+    self.port = try await self.server.start()
+    let head = [
+      "POST /animals/batch HTTP/1.1", "Host: 127.0.0.1", "Authorization: Bearer s3cret",
+      "Content-Type: application/json", "Content-Length: 100", "", "{\"operations\":",
+    ]
+    let started = ContinuousClock.now
+    let answer = await Self.exchange(head.joined(separator: "\r\n"), port: self.port, seconds: 5)
+    XCTAssertTrue(answer.hasPrefix("HTTP/1.1 408"), answer)
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(3))
+  }
+
+  /// What arrives after sending `text` to `port` on 127.0.0.1, on a thread of its own: the first
+  /// piece of the answer, or nothing if none came within `seconds`.
+  static func exchange(_ text: String, port: Int, seconds: Int) async -> String {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: Self.answer(to: text, port: port, seconds: seconds)) }.start()
+    }
+  }
+
+  /// The first piece of the answer to `text`, sent to `port`; waits on the socket.
+  private static func answer(to text: String, port: Int, seconds: Int) -> String {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return "" }
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let bytes = Array(text.utf8)
+    guard send(descriptor, bytes, bytes.count, 0) == bytes.count else { return "" }
+    var answer = [UInt8](repeating: 0, count: 4_096)
+    let count = recv(descriptor, &answer, answer.count, 0)
+    return count > 0 ? String(decoding: answer[..<count], as: UTF8.self) : ""
   }
 }
 #sourceLocation()
