@@ -5,14 +5,15 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3122)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3124)
 import AnimalsData
-import AnimalsRemote
 import AnimalsWire
 import Foundation
 import Hummingbird
 import Synchronization
 import XCTest
+
+@testable import AnimalsRemote
 
 /// The store's mutations against a server that runs a batch and then loses its answer.
 final class LostAnswerTests: XCTestCase {
@@ -47,6 +48,27 @@ final class LostAnswerTests: XCTestCase {
     XCTAssertEqual(Set(sent).count, 1, "the attempts went with different keys: \(sent)")
     let eels = try await database.fetchAnimals().filter { $0.name == "Eel" }
     XCTAssertEqual(eels, [eel])
+  }
+
+  func testAnAnswerLostEveryTimeEndsAfterThreeAttemptsWithTheCause() async throws {
+    let keys = Mutex<[String?]>([])
+    let server = try await HostileServer.start { request in
+      let body = (try? await request.body.collect(upTo: 65_536)) ?? ByteBuffer()
+      let batch = try? AnimalsAPI.makeDecoder().decode(BatchRequest.self, from: Data(body.readableBytesView))
+      keys.withLock { $0.append(batch?.key) }
+      return HostileServer.cutOff()
+    }
+    let remote = RemoteStore(baseURL: server.baseURL, timeout: 5)
+    do {
+      _ = try await remote.deleteAnimal(animalId: "Dog", basedOn: 1)
+      XCTFail("an answer that never arrived was taken for one")
+    } catch let error as RemoteStore.Error {
+      XCTAssertEqual(error, .badResponse(url: remote.batchURL, reason: RemoteStore.Error.cutOff))
+    }
+    await server.stop()
+    let sent = keys.withLock { $0 }
+    XCTAssertEqual(sent.count, RemoteStore.attempts)
+    XCTAssertEqual(Set(sent).count, 1, "the attempts went with different keys: \(sent)")
   }
 }
 #sourceLocation()
