@@ -344,9 +344,15 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:37)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:38)
+package.targets += [
+  .target(
+    name: "AnimalsServerOptions",
+    dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+    swiftSettings: strict)
+]
 for target in package.targets where ["AnimalsDataClient", "Animals"].contains(target.name) {
-  target.dependencies.append("AnimalsRemote")
+  target.dependencies += ["AnimalsRemote", "AnimalsServerOptions"]
 }
 package.targets += [
   .testTarget(
