@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2993)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2995)
 import AnimalsWire
 import Foundation
 import Hummingbird
@@ -87,7 +87,7 @@ final class HostileStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3079)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3081)
 extension HostileStreamTests {
   func testAnEventThatIsNotAChangeIsReportedAndTheSourceConnectsAgain() async throws {
     let connections = Mutex(0)
