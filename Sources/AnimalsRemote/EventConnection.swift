@@ -28,6 +28,8 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   private let output: AsyncStream<Signal>.Continuation
   private let url: URL
   private let silence: TimeInterval
+  /// The most reports that wait for the reader; the connection ends past them.
+  private let waiting: Int
   /// Guards every property below; the session calls the delegate on its own queue.
   private let lock = NSLock()
   private var parser = EventStreamParser()
@@ -38,15 +40,20 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   /// The most bytes of a refusal's body kept for its error document.
   static let refusalLimit = 65_536
 
-  /// A connection for `request` that ends if nothing arrives for `silence` seconds.
-  private init(url: URL, silence: TimeInterval) {
-    (self.signals, self.output) = AsyncStream.makeStream(of: Signal.self)
-    (self.url, self.silence) = (url, silence)
+  /// A connection for `request` that ends if nothing arrives for `silence` seconds, or if more
+  /// than `waiting` reports wait for its reader.
+  private init(url: URL, silence: TimeInterval, waiting: Int) {
+    (self.signals, self.output) = AsyncStream.makeStream(
+      of: Signal.self, bufferingPolicy: .bufferingOldest(waiting))
+    (self.url, self.silence, self.waiting) = (url, silence, waiting)
   }
 
-  /// Sends `request` and returns the connection that reads its answer.
-  static func open(_ request: URLRequest, silence: TimeInterval) -> EventConnection {
-    let connection = EventConnection(url: request.url!, silence: silence)
+  /// Sends `request` and returns the connection that reads its answer; at most `waiting` reports
+  /// (256 by default) wait for the reader.
+  static func open(
+    _ request: URLRequest, silence: TimeInterval, waiting: Int = 256
+  ) -> EventConnection {
+    let connection = EventConnection(url: request.url!, silence: silence, waiting: waiting)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = silence
     let session = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
@@ -63,13 +70,17 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1265)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1274)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let response = dataTask.response as? HTTPURLResponse
     let events = self.lock.withLock { self.read(data, of: response) }
     switch events {
-    case .success(let events): if !events.isEmpty { self.output.yield(.events(events)) }
+    case .success(let events) where !events.isEmpty:
+      guard case .dropped = self.output.yield(.events(events)) else { return }
+      _ = self.lock.withLock { self.fail("more than \(self.waiting) pieces of the stream wait to be read") }
+      dataTask.cancel()
+    case .success: return
     case .failure: dataTask.cancel()
     }
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2919)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2932)
 import Foundation
 import Hummingbird
 import ServiceLifecycle
@@ -52,11 +52,16 @@ final class HostileServer: Sendable {
     _ = try? await self.running.value
   }
 
-  /// A 200 answer of `type` that writes `pieces` one after another, then stays silent for a minute,
-  /// or until the server stops.
-  static func stream(_ pieces: [String], type: String = "text/event-stream") -> Response {
+  /// A 200 answer of `type` that writes `pieces` one after another, `pause` apart, then stays silent
+  /// for a minute, or until the server stops.
+  static func stream(
+    _ pieces: [String], type: String = "text/event-stream", pause: Duration = .zero
+  ) -> Response {
     let body = ResponseBody { writer in
-      for piece in pieces { try await writer.write(ByteBuffer(string: piece)) }
+      for piece in pieces {
+        try await writer.write(ByteBuffer(string: piece))
+        if pause > .zero { try await Task.sleep(for: pause) }
+      }
       try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
       try await writer.finish(nil)
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2995)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3013)
 import AnimalsWire
 import Foundation
 import Hummingbird
@@ -87,7 +87,30 @@ final class HostileStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3081)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3099)
+extension HostileStreamTests {
+  func testAFloodTheReaderCannotKeepUpWithEndsTheConnection() async throws {
+    let server = try await HostileServer.start { _ in
+      HostileServer.stream((1...200).map { "id: \($0)\ndata: \($0)\n\n" }, pause: .milliseconds(2))
+    }
+    let request = ServerChanges(store: RemoteStore(baseURL: server.baseURL)).request(after: nil)
+    let connection = EventConnection.open(request, silence: 5, waiting: 4)
+    try await Task.sleep(for: .seconds(1))
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(5))
+      XCTFail("the flooded connection did not end within 5 s")
+      connection.cancel()
+    }
+    var pieces = 0
+    for await case .events in connection.signals { pieces += 1 }
+    watchdog.cancel()
+    await server.stop()
+    XCTAssertEqual(pieces, 4)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3126)
 extension HostileStreamTests {
   func testAnEventThatIsNotAChangeIsReportedAndTheSourceConnectsAgain() async throws {
     let connections = Mutex(0)
