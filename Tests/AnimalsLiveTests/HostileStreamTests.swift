@@ -95,7 +95,7 @@ extension HostileStreamTests {
     }
     let request = ServerChanges(store: RemoteStore(baseURL: server.baseURL)).request(after: nil)
     let connection = EventConnection.open(request, silence: 5, waiting: 4)
-    try await Task.sleep(for: .seconds(1))
+    try await Task.sleep(for: .milliseconds(300))
     let watchdog = Task {
       try await Task.sleep(for: .seconds(5))
       XCTFail("the flooded connection did not end within 5 s")
