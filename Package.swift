@@ -345,9 +345,15 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:37)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:38)
+package.targets += [
+  .target(
+    name: "AnimalsServerOptions",
+    dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+    swiftSettings: strict)
+]
 for target in package.targets where ["AnimalsDataClient", "Animals"].contains(target.name) {
-  target.dependencies.append("AnimalsRemote")
+  target.dependencies += ["AnimalsRemote", "AnimalsServerOptions"]
 }
 package.targets += [
   .testTarget(
@@ -361,12 +367,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:50)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:51)
 package.targets += [
   .testTarget(
     name: "AnimalsLiveTests",
     dependencies: [
       "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "ImmutableData",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
     swiftSettings: strict),
   .executableTarget(
