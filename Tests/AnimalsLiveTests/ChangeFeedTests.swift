@@ -12,10 +12,10 @@ import XCTest
 
 /// `ChangeFeed`'s subscriptions, without a server.
 final class ChangeFeedTests: XCTestCase {
-  func testTicksThatPileUpCollapseIntoTheNewest() async {
-    let feed = ChangeFeed(heartbeat: .seconds(3_600))
+  func testTicksThatPileUpCollapseIntoTheNewest() async throws {
+    let feed = ChangeFeed(heartbeat: .seconds(3_600), capacity: 1)
     feed.open()
-    let ticks = feed.subscribe()
+    let ticks = try XCTUnwrap(feed.subscribe(), "a feed with room refused its first subscriber")
     for tick in [ChangeFeed.Tick.committed, .committed, .heartbeat] { feed.publish(tick) }
     feed.close()
     var received: [ChangeFeed.Tick] = []

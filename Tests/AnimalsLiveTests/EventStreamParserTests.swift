@@ -88,11 +88,11 @@ extension EventStreamParserTests {
 
 #sourceLocation(file:"Chapters/17-animals-live.md",line:660)
 extension EventStreamParserTests {
-  func testAnIdHoldingANulCharacterIsIgnored() {
+  func testAnIdHoldingANulCharacterIsIgnored() throws {
     var parser = EventStreamParser()
     let stream = "id: 1\ndata: first\n\nid: 2\u{0}\ndata: second\n\n"
     XCTAssertEqual(
-      parser.parse(Array(stream.utf8)),
+      try parser.parse(Array(stream.utf8)),
       [ServerSentEvent(data: "first", id: "1"), ServerSentEvent(data: "second", id: "1")])
   }
 }
