@@ -19,6 +19,7 @@
 //   Chapters/15-animals-server.md
 //   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
+//   Chapters/19-benchmarks.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -372,6 +373,16 @@ package.targets += [
     name: "AnimalsServerBenchmark",
     dependencies: ["AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData"],
     swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:34)
+package.targets += [
+  .target(
+    name: "Contenders",
+    dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+    swiftSettings: strict),
+  .testTarget(name: "ContendersTests", dependencies: ["Contenders"], swiftSettings: strict),
 ]
 #sourceLocation()
 
