@@ -19,6 +19,7 @@
 //   Chapters/15-animals-server.md
 //   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
+//   Chapters/18-copy-on-write.md
 //   Chapters/19-benchmarks.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
@@ -86,7 +87,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3378)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3380)
 package.dependencies += [
   .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0")
 ]
@@ -376,11 +377,26 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:38)
+package.dependencies += [
+  .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
+]
+package.targets += [
+  .target(
+    name: "CopyOnWrite",
+    dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")],
+    swiftSettings: strict)
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/19-benchmarks.md",line:34)
 package.targets += [
   .target(
     name: "Contenders",
-    dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+    dependencies: [
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "HashTreeCollections", package: "swift-collections"),
+    ],
     swiftSettings: strict),
   .testTarget(name: "ContendersTests", dependencies: ["Contenders"], swiftSettings: strict),
 ]

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:113)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:114)
 import ArgumentParser
 
 /// The Animals catalogue from the command line: list, add, update, delete, reload.

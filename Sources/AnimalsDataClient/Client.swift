@@ -48,7 +48,7 @@ extension Client {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:192)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:195)
 extension Client {
   /// Dispatches `action` and returns the data action that reports its outcome.
   ///

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3403)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3405)
 import AnimalsData
 
 /// A failure of the fake store, with a fixed message.

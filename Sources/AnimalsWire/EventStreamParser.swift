@@ -38,7 +38,7 @@ public struct EventStreamParser: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:497)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:499)
 extension EventStreamParser {
   /// Takes in the finished line; returns the event it completes, if it completes one.
   private mutating func endLine() -> ServerSentEvent? {

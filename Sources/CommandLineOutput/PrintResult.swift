@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:317)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:321)
 import Foundation
 
 /// Prints `value` as JSON (sorted keys, indented) or as `text`, on standard output; an empty text

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:805)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:809)
 import Foundation
 import GRDB
 
@@ -46,7 +46,7 @@ enum Damage: String, CaseIterable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:846)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:850)
 /// One page of a SQLite file, located in its bytes.
 struct Page {
   /// The page size, from the file's header.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3250)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3252)
 import AnimalsData
 
 /// The kind of an action: its case, and for data actions whether it reports a success.

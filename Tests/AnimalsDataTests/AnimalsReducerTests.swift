@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3614)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3617)
 import AnimalsData
 import ImmutableData
 import XCTest
@@ -61,7 +61,7 @@ final class AnimalsReducerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3673)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3676)
 extension AnimalsReducerTests {
   static func delete(_ animalId: Animal.ID, inDetail: Bool = false) -> AnimalsAction {
     inDetail
@@ -176,7 +176,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3786)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3790)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -199,7 +199,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3812)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3816)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -318,7 +318,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3935)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3939)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     var state = AnimalsState.loaded(queue: [
@@ -365,7 +365,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3985)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3989)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

@@ -52,7 +52,7 @@ enum Samples {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3484)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3487)
 /// The change stream of an Animals store.
 typealias AnimalsChanges = AsyncStream<StoreChange<AnimalsState, AnimalsAction>>.Iterator
 

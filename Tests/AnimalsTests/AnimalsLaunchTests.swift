@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1032)
+#sourceLocation(file:"Chapters/09-animals.md",line:1035)
 import Foundation
 import GRDB
 import ProgramTesting
@@ -44,7 +44,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1075)
+#sourceLocation(file:"Chapters/09-animals.md",line:1078)
 extension AnimalsLaunchTests {
   func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
     for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
@@ -69,7 +69,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1104)
+#sourceLocation(file:"Chapters/09-animals.md",line:1107)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -94,7 +94,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1133)
+#sourceLocation(file:"Chapters/09-animals.md",line:1136)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)
@@ -117,7 +117,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1163)
+#sourceLocation(file:"Chapters/09-animals.md",line:1166)
 extension AnimalsLaunchTests {
   func testAnEmptyFileIsRefusedAndLeftAsItWas() throws {
     let file = self.path("animals.sqlite")
@@ -150,7 +150,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1206)
+#sourceLocation(file:"Chapters/09-animals.md",line:1209)
 extension AnimalsLaunchTests {
   /// Makes `path` unwritable until the test ends, and returns the system's words for the refusal;
   /// skips the test where nothing stops this user writing.
