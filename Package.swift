@@ -398,7 +398,8 @@ package.targets += [
       .product(name: "HashTreeCollections", package: "swift-collections"),
     ],
     swiftSettings: strict),
-  .testTarget(name: "ContendersTests", dependencies: ["Contenders"], swiftSettings: strict),
+  .testTarget(
+    name: "ContendersTests", dependencies: ["Contenders", "ImmutableData"], swiftSettings: strict),
 ]
 #sourceLocation()
 

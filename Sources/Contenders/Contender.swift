@@ -5,11 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:94)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:95)
 /// One of the structures this chapter measures: records by id, counted, read, inserted, updated,
 /// deleted and sorted.
 package protocol Contender {
-  /// The name the benchmark's arguments and result files use: `dictionary`, `tree`, `sqlite`, `graph`.
+  /// The name in the benchmark's arguments and result files: `dictionary`, `tree`, `sqlite`, `graph`.
   static var name: String { get }
 
   /// A contender holding `records`, whose ids are distinct.

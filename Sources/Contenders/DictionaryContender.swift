@@ -5,9 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:128)
-/// Records in a standard library `Dictionary`: a hash table in one buffer, copied whole on the first
-/// change while another copy shares it.
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:129)
+/// Records in a standard library `Dictionary`: a hash table in one buffer, copied whole on the
+/// first change while another copy shares it.
 package struct DictionaryContender: Contender, Sendable {
   package static let name = "dictionary"
   private var records: [Int64: Record]

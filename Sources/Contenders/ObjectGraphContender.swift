@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:309)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:311)
 /// One record as an object: shared by reference and changed in place.
 final class RecordObject {
   var record: Record
@@ -35,7 +35,9 @@ package struct ObjectGraphContender: Contender {
 
   package func read(id: Int64) -> Record? { self.root.objects[id]?.record }
 
-  package mutating func insert(_ record: Record) { self.root.objects[record.id] = RecordObject(record) }
+  package mutating func insert(_ record: Record) {
+    self.root.objects[record.id] = RecordObject(record)
+  }
 
   package mutating func update(_ record: Record) { self.root.objects[record.id]?.record = record }
 

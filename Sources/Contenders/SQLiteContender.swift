@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:204)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:205)
 import GRDB
 
 /// Records in a table of an SQLite database in memory, through GRDB: changed in place, one
@@ -34,7 +34,7 @@ package struct SQLiteContender: Contender, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:236)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:237)
 extension SQLiteContender {
   package func count() throws -> Int {
     try self.database.read { db in
@@ -76,13 +76,14 @@ extension SQLiteContender {
   }
 
   private static func insert(_ record: Record, _ db: Database) throws {
-    let insert = try db.cachedStatement(sql: "INSERT INTO record VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO record VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     try insert.execute(arguments: StatementArguments(record.columns))
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:286)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:288)
 extension Record {
   /// The fields in the table's column order: `id`, `rank`, `a` … `h`.
   var columns: [Int64] {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:362)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:366)
 /// SplitMix64: the same sequence of numbers for the same seed, on every run and every machine.
 package struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
@@ -24,7 +24,7 @@ package struct SeededGenerator: RandomNumberGenerator {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:383)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:387)
 /// The six operations the benchmark times.
 package enum RecordOperation: String, CaseIterable, Sendable {
   case count, read, insert, update, delete, sort
@@ -41,7 +41,7 @@ package enum Batch: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:405)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:409)
 /// The records of one size, and a batch of each operation on them: the same on every run.
 package struct Workload: Sendable {
   /// The number of records held before a batch.
@@ -75,7 +75,7 @@ package struct Workload: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:447)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:451)
 extension Contender {
   /// Runs `batch` and returns a checksum of its answers: the same for every contender.
   package mutating func run(_ batch: Batch) throws -> Int64 {
