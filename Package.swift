@@ -198,7 +198,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1033)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1035)
 package.dependencies += [
   .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1")
 ]
@@ -223,7 +223,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2096)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2098)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClient",
@@ -242,7 +242,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3141)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3143)
 package.targets += [
   .executableTarget(
     name: "QuakesDataClientTour", dependencies: ["QuakesFixture"], swiftSettings: strict)
@@ -282,7 +282,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1064)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1066)
 package.targets += [
   .executableTarget(
     name: "QuakesBenchmark",
@@ -386,6 +386,13 @@ package.targets += [
     name: "CopyOnWrite",
     dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")],
     swiftSettings: strict)
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:155)
+package.targets += [
+  .target(name: "Measuring", swiftSettings: strict),
+  .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
 ]
 #sourceLocation()
 

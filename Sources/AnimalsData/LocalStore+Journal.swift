@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:128)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:131)
 import Foundation
 import GRDB
 
@@ -46,7 +46,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:209)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:212)
 extension LocalStore {
   /// The number of the latest change ever journalled; 0 before the first.
   public func latestChange() async throws -> Int {
@@ -93,7 +93,7 @@ struct JournalRecord: Codable, FetchableRecord {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2096)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2114)
 extension LocalStore {
   /// How many batch keys the store remembers.
   public static let rememberedKeys = 10_000
@@ -125,7 +125,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2433)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2451)
 extension LocalStore {
   /// Switches the file to SQLite's write-ahead log, where a commit appends to the log and syncs it
   /// once, and readers do not wait for a writer. The file keeps the mode; a store in memory has none.

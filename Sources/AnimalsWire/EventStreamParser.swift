@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:458)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:461)
 /// Reads a `text/event-stream` as its bytes arrive, in chunks cut anywhere.
 public struct EventStreamParser: Sendable {
   /// The bytes of the line not yet ended.
@@ -38,7 +38,7 @@ public struct EventStreamParser: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:499)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:502)
 extension EventStreamParser {
   /// Takes in the finished line; returns the event it completes, if it completes one.
   private mutating func endLine() -> ServerSentEvent? {

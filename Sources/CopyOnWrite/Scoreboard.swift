@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:58)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:59)
 import HashTreeCollections
 
 /// One player's score.
@@ -37,13 +37,18 @@ package struct DictionaryScoreboard: Hashable, Sendable {
     self.scores = Dictionary(uniqueKeysWithValues: (0..<players).map { ($0, Score(player: $0, points: 0)) })
   }
 
-  /// Adds the action's points to its player, who must be on the board.
-  package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
-    var state = state
+  /// Adds the action's points to its player; a player who is not on the board is ignored.
+  package mutating func apply(_ action: ScoreAction) {
     switch action {
     case .didScore(let player, let points):
-      state.scores[player]?.points += points
+      self.scores[player]?.points += points
     }
+  }
+
+  /// The reducer: the state after `action`, made by copying `state` and applying the action to the copy.
+  package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
+    var state = state
+    state.apply(action)
     return state
   }
 }
@@ -58,13 +63,18 @@ package struct TreeScoreboard: Hashable, Sendable {
     self.scores = TreeDictionary(uniqueKeysWithValues: (0..<players).map { ($0, Score(player: $0, points: 0)) })
   }
 
-  /// Adds the action's points to its player, who must be on the board.
-  package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
-    var state = state
+  /// Adds the action's points to its player; a player who is not on the board is ignored.
+  package mutating func apply(_ action: ScoreAction) {
     switch action {
     case .didScore(let player, let points):
-      state.scores[player]?.points += points
+      self.scores[player]?.points += points
     }
+  }
+
+  /// The reducer: the state after `action`, made by copying `state` and applying the action to the copy.
+  package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
+    var state = state
+    state.apply(action)
     return state
   }
 }

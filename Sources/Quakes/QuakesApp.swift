@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:283)
+#sourceLocation(file:"Chapters/13-quakes.md",line:285)
 import ImmutableData
 import QuakesData
 import QuakesFixture
@@ -37,7 +37,7 @@ final class QuakesApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:322)
+#sourceLocation(file:"Chapters/13-quakes.md",line:324)
 import Terminal
 
 extension QuakesApp {

@@ -90,7 +90,7 @@ extension QuakesCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:343)
+#sourceLocation(file:"Chapters/13-quakes.md",line:345)
 import QuakesData
 
 extension QuakesCommand {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1255)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1257)
 import ImmutableData
 import QuakesData
 import QuakesUI

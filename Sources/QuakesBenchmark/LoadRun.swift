@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1184)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1186)
 import Foundation
 import ImmutableData
 import QuakesData

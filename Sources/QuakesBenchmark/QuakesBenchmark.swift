@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1372)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1374)
 import Foundation
 import QuakesData
 import QuakesRemote
@@ -46,7 +46,7 @@ enum QuakesBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1416)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1418)
 extension QuakesBenchmark {
   /// The first load and the refresh, `runs` times, each run on a new cache file.
   static func loads(
@@ -69,7 +69,7 @@ extension QuakesBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1442)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1444)
 extension QuakesBenchmark {
   static func printLoads(_ documents: FeedDocuments, _ first: [LoadTimes], _ refresh: [LoadTimes]) {
     let size = String(format: "%.1f MB", Double(documents.first.count) / 1_000_000)

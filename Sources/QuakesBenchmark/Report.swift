@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1321)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1323)
 import Foundation
 
 #if canImport(Glibc)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2312)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2314)
 import QuakesData
 
 /// What a refresh did, as `refresh` prints it.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2293)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2295)
 /// Why a command failed, in words for the person who typed it.
 struct ClientError: Error, CustomStringConvertible {
   let message: String

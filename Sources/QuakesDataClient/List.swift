@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2459)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2461)
 import ArgumentParser
 import CommandLineOutput
 import QuakesData
@@ -38,7 +38,7 @@ struct List: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2494)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2496)
 /// `search TEXT`: `list --search TEXT`.
 struct Search: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2122)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2124)
 import ArgumentParser
 
 /// The Quakes cache from the command line: refresh it from a feed, list, search, sort, delete.

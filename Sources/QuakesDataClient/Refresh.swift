@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2353)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2355)
 import ArgumentParser
 import CommandLineOutput
 import Foundation

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1570)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1572)
 import FlyingSocks
 
 /// Some bytes, and then a failure: a body that ends before the length its response announced.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1454)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1456)
 import Foundation
 
 /// The documents the fixture serves, each written once, and how often each feed was fetched

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1280)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1282)
 import Foundation
 import QuakesData
 
@@ -49,7 +49,7 @@ enum FixtureDocument {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1324)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1326)
 extension FixtureDocument {
   /// `3` for a whole magnitude, `2.18` otherwise, `null` for none.
   static func number(_ value: Double?) -> String {

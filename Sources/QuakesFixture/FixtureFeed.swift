@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1364)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1366)
 import Foundation
 
 /// The two feeds the fixture serves.
@@ -36,7 +36,7 @@ public enum FixtureFault: String, CaseIterable, Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1395)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1397)
 /// A document the fixture serves: a feed at a revision, or a fault.
 public struct FixtureFeed: Hashable, Sendable {
   /// The week or the month.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1489)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1491)
 import FlyingFox
 import Foundation
 
@@ -39,7 +39,7 @@ struct FixtureHandler: HTTPHandler {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1530)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1532)
 extension FixtureHandler {
   /// The answer for `fault`, on the feed of `period`.
   func answer(_ fault: FixtureFault, period: FixturePeriod) async throws -> HTTPResponse {

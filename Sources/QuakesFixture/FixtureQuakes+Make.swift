@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1106)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1108)
 import QuakesData
 
 extension FixtureQuakes {
@@ -52,7 +52,7 @@ extension FixtureQuakes {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1156)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1158)
 extension FixtureQuakes {
   static let towns = [
     "Pāhala, Hawaii", "Volcano, Hawaii", "Pāhoa, Hawaii", "Cobb, CA", "Ridgecrest, CA",

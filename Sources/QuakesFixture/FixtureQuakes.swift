@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1186)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1188)
 import QuakesData
 
 /// The quakes the fixture serves: a month of 10,000 generated quakes, whose newest 2,000 are the

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1644)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1646)
 import FlyingFox
 import FlyingSocks
 import Foundation
@@ -43,7 +43,7 @@ public actor FixtureServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1686)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1688)
 extension FixtureServer {
   /// Starts listening, if it is not already, and returns the port.
   ///

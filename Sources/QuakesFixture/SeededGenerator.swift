@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1065)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1067)
 /// A random number generator that gives the same numbers for the same seed on every platform
 /// (SplitMix64), so that the fixture's feeds never change between runs.
 struct SeededGenerator: RandomNumberGenerator {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:533)
+#sourceLocation(file:"Chapters/13-quakes.md",line:535)
 import Foundation
 
 /// `Quakes --in-memory`, for pictures and demonstrations: the fixture's week, nothing saved.

@@ -65,7 +65,7 @@ final class VersionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:349)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:352)
 extension VersionTests {
   func testAChapter6FileIsUpgradedInPlace() async throws {
     let path = try self.makeDatabasePath()

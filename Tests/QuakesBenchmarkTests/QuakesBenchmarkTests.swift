@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:1510)
+#sourceLocation(file:"Chapters/13-quakes.md",line:1512)
 import QuakesData
 import QuakesFixture
 import XCTest

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2627)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2629)
 import Foundation
 import ProgramTesting
 import QuakesData
@@ -32,7 +32,7 @@ final class QuakesDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2657)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2659)
 extension QuakesDataClientTests {
   /// A path in the test's folder.
   func path(_ name: String) -> String {
@@ -74,7 +74,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2703)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2705)
 extension QuakesDataClientTests {
   func testARefreshLoadsTheFeedAndListPrintsIt() async throws {
     let refreshed = try await self.refresh(.week(revision: 1))
@@ -114,7 +114,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2747)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2749)
 extension QuakesDataClientTests {
   func testASecondRevisionWritesOnlyTheRowsThatChanged() async throws {
     _ = try await self.refresh(.week(revision: 1))

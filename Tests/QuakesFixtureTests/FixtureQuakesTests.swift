@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1853)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1855)
 import QuakesData
 import QuakesFixture
 import XCTest
@@ -45,7 +45,7 @@ final class FixtureQuakesTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1895)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1897)
 extension FixtureQuakesTests {
   func testEachRevisionAddsThreeQuakesAndRevisesOnePercent() {
     let byId = { (quakes: [Quake]) in Dictionary(uniqueKeysWithValues: quakes.map { ($0.id, $0) }) }

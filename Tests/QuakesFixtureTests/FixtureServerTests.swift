@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1919)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1921)
 import Foundation
 import QuakesData
 import QuakesFixture
@@ -73,7 +73,7 @@ final class FixtureServerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1990)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:1992)
 extension FixtureServerTests {
   /// The error fetching `feed` fails with; `nil` (and a failed test) if it succeeds.
   func failure(

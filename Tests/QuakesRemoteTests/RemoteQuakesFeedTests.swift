@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:976)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:978)
 import Foundation
 import QuakesRemote
 import XCTest

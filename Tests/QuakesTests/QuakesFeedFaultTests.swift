@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:708)
+#sourceLocation(file:"Chapters/13-quakes.md",line:710)
 import QuakesFixture
 import XCTest
 
@@ -42,7 +42,7 @@ final class QuakesFeedFaultTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:752)
+#sourceLocation(file:"Chapters/13-quakes.md",line:754)
 extension QuakesFeedFaultTests {
   func testAServerThatIsGoneOrKilledMidRefreshLeavesTheCacheAndTheScreen() async throws {
     _ = try await self.run(script: "r\n")

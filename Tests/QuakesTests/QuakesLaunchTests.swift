@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:792)
+#sourceLocation(file:"Chapters/13-quakes.md",line:794)
 import Foundation
 import GRDB
 import XCTest
@@ -55,7 +55,7 @@ final class QuakesLaunchTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:857)
+#sourceLocation(file:"Chapters/13-quakes.md",line:859)
 extension QuakesLaunchTests {
   /// Makes the folder `path` unwritable until the test ends, and returns the system's words for
   /// the refusal; skips the test where nothing stops this user writing.
@@ -85,7 +85,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:887)
+#sourceLocation(file:"Chapters/13-quakes.md",line:889)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderShowsTheSavedQuakesAndSaysWhyNothingIsSaved() async throws {
     let folder = self.path("data")
@@ -118,7 +118,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:924)
+#sourceLocation(file:"Chapters/13-quakes.md",line:926)
 extension QuakesLaunchTests {
   func testAReadOnlyFolderWithoutACacheRefusesToStart() async throws {
     let folder = self.path("data")
@@ -135,7 +135,7 @@ extension QuakesLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:944)
+#sourceLocation(file:"Chapters/13-quakes.md",line:946)
 extension QuakesLaunchTests {
   func testOptionsThatExcludeEachOtherAreUsageErrors() async throws {
     let cases: [([String], String)] = [

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:655)
+#sourceLocation(file:"Chapters/13-quakes.md",line:657)
 import XCTest
 
 /// Whole sessions through the real program, the fixture and a real cache file.
@@ -28,7 +28,7 @@ final class QuakesSessionTests: QuakesTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/13-quakes.md",line:683)
+#sourceLocation(file:"Chapters/13-quakes.md",line:685)
 extension QuakesSessionTests {
   func testASecondRefreshBringsTheNextRevision() async throws {
     try await self.withFixture { server in
