@@ -410,6 +410,19 @@ package.targets += [
 ]
 #sourceLocation()
 
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:712)
+package.targets += [
+  .executableTarget(
+    name: "StructuresBenchmark",
+    dependencies: ["Contenders", "ImmutableData", "Measuring"],
+    swiftSettings: strict),
+  .testTarget(
+    name: "StructuresBenchmarkTests",
+    dependencies: ["StructuresBenchmark", "Contenders", "Measuring"],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
 #sourceLocation(file:"Chapters/20-other-designs.md",line:44)
 package.targets += [
   .target(name: "ElmStyle", swiftSettings: strict),

@@ -9,7 +9,7 @@
 /// One of the structures this chapter measures: records by id, counted, read, inserted, updated,
 /// deleted and sorted.
 package protocol Contender {
-  /// The name in the benchmark's arguments and result files: `dictionary`, `tree`, `sqlite`, `graph`.
+  /// Its name in arguments and result files: `dictionary`, `tree`, `sqlite` or `graph`.
   static var name: String { get }
 
   /// A contender holding `records`, whose ids are distinct.

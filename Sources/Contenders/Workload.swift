@@ -39,9 +39,20 @@ package enum Batch: Sendable {
   case delete(ids: [Int64])
   case sort(times: Int)
 }
+
+extension Batch {
+  /// How many operations the batch makes: `.read(ids: [1, 2, 3])` makes 3.
+  package var operations: Int {
+    switch self {
+    case .count(let times), .sort(let times): times
+    case .read(let ids), .delete(let ids): ids.count
+    case .insert(let records), .update(let records): records.count
+    }
+  }
+}
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:409)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:420)
 /// The records of one size, and a batch of each operation on them: the same on every run.
 package struct Workload: Sendable {
   /// The number of records held before a batch.
@@ -75,7 +86,7 @@ package struct Workload: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:451)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:462)
 extension Contender {
   /// Runs `batch` and returns a checksum of its answers: the same for every contender.
   package mutating func run(_ batch: Batch) throws -> Int64 {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:494)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:505)
 import Contenders
 import XCTest
 
@@ -48,7 +48,7 @@ final class ContendersTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:542)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:553)
 extension ContendersTests {
   func testChangesLeaveWhatTheyMust() throws {
     let workload = Workload(size: 512)
@@ -75,7 +75,7 @@ extension ContendersTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:572)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:583)
 extension ContendersTests {
   func testValuesKeepTheStateBeforeAChangeAndSharedObjectsDoNot() throws {
     let workload = Workload(size: 64)
