@@ -410,7 +410,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:712)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:727)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

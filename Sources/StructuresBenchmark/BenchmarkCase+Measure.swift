@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:840)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:855)
 import Contenders
 import ImmutableData
 import Measuring
@@ -17,10 +17,10 @@ extension BenchmarkCase {
     let baseline = peakResidentMemory() ?? 0
     let workload = Workload(size: self.size)
     if Self.storeWays.contains(self.operation) {
-      let viaStore = self.operation == "dispatch"
+      let store = self.operation == "dispatch"
       return self.contender == TreeContender.name
-        ? try Self.revise(TreeContender.self, workload, throughStore: viaStore, since: baseline)
-        : try Self.revise(DictionaryContender.self, workload, throughStore: viaStore, since: baseline)
+        ? try Self.revise(TreeContender.self, workload, throughStore: store, since: baseline)
+        : try Self.revise(DictionaryContender.self, workload, throughStore: store, since: baseline)
     }
     guard let operation = RecordOperation(rawValue: self.operation),
       let type = Self.types.first(where: { $0.name == self.contender })
@@ -40,7 +40,7 @@ extension BenchmarkCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:880)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:895)
 extension BenchmarkCase {
   @MainActor
   private static func revise<C: Contender & Sendable>(

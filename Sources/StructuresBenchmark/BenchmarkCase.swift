@@ -5,11 +5,11 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:733)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:748)
 import Contenders
 
 /// One measured case: a contender, what it does, and how many records it holds.
-struct BenchmarkCase: Hashable, Sendable {
+struct BenchmarkCase: Hashable, Sendable, Codable {
   /// `dictionary`, `tree`, `sqlite` or `graph`.
   let contender: String
   /// One of the six operations, or `reduce` or `dispatch`: revisions through the bare reducer, or

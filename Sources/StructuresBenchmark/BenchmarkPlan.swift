@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:912)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:927)
 import Contenders
 
 /// The whole benchmark: what to measure, how often, and where the result files go.
@@ -36,7 +36,7 @@ struct BenchmarkPlan: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:943)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:958)
 extension BenchmarkPlan {
   /// The plan that `all`'s options name: `--runs 5 --sizes 1024,4096 --output Chapters/data
   /// --toolchain "Swift 6.3.1" --command "Scripts/benchmark-structures.sh"`.
@@ -67,45 +67,41 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:981)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:994)
+extension BenchmarkPlan {
+  /// Every case `runs` times, round by round: all the cases once, then all of them again.
+  var schedule: [BenchmarkCase] {
+    (0..<self.runs).flatMap { _ in self.cases }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1022)
 import Foundation
 import Measuring
 
-/// Every case's runs, and the machine's one-minute load average before each.
+/// Every case's runs, and the machine's one-minute load average when each began.
 struct Measurements: Sendable {
   var runs: [BenchmarkCase: [CaseMeasurement]] = [:]
   var loads: [Double] = []
 }
 
-extension BenchmarkPlan {
-  /// Measures every case `runs` times, round by round, with `measure`: by default in a process of
-  /// its own. `progress` hears of each round.
-  func measureAll(
-    progress: (String) -> Void = { _ in },
-    measure: (BenchmarkCase) throws -> CaseMeasurement = Self.measureInChild
-  ) throws -> Measurements {
-    var measurements = Measurements()
-    for round in 1...self.runs {
-      let start = ContinuousClock.now
-      for benchmarkCase in self.cases {
-        var loads = [0.0, 0.0, 0.0]
-        if getloadavg(&loads, 3) >= 1 { measurements.loads.append(loads[0]) }
-        measurements.runs[benchmarkCase, default: []].append(try measure(benchmarkCase))
+extension Measurements {
+  /// The runs in `lines`, one `CaseRun` in JSON per line; blank lines are skipped.
+  init(lines: some Sequence<Substring>) throws {
+    self.init()
+    for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+      guard let run = try? JSONDecoder().decode(CaseRun.self, from: Data(line.utf8)) else {
+        throw BenchmarkError("line \(index + 1) is not a case's answer: \(line.prefix(60))")
       }
-      let took = start.duration(to: .now)
-      progress("round \(round) of \(self.runs): \(self.cases.count) cases in \(took)")
+      self.runs[run.benchmarkCase, default: []].append(run.measurement)
+      self.loads.append(run.load)
     }
-    return measurements
-  }
-
-  /// Runs `benchmarkCase` in a new process of this program and decodes its answer.
-  static func measureInChild(_ benchmarkCase: BenchmarkCase) throws -> CaseMeasurement {
-    try runThisProgram(benchmarkCase.arguments, decoding: CaseMeasurement.self)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1024)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1052)
 extension Measurements {
   /// Throws unless every contender answered the same for the same work in every run.
   func check() throws {
@@ -126,7 +122,7 @@ extension Measurements {
   var medianLoad: Double { Summary(self.loads)?.median ?? 0 }
 }
 
-/// Work that did not do what the benchmark says: the runner stops rather than write a figure.
+/// Work that did not do what the benchmark says: `report` stops rather than write a figure.
 struct BenchmarkError: Error, CustomStringConvertible {
   let description: String
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:801)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:816)
 import Measuring
 
 /// What one case measured, in a process of its own.
@@ -37,6 +37,19 @@ extension CaseMeasurement {
       operations: operations, wallNanoseconds: timing.wall.inNanoseconds,
       cpuNanoseconds: timing.cpu.inNanoseconds, baselineBytes: baseline,
       peakBytes: peakResidentMemory() ?? baseline, checksum: checksum)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1006)
+/// One line of a case's answer: which case, the load when it began, and what it measured.
+struct CaseRun: Codable, Hashable, Sendable {
+  var benchmarkCase: BenchmarkCase
+  var load: Double
+  var measurement: CaseMeasurement
+
+  enum CodingKeys: String, CodingKey {
+    case benchmarkCase = "case", load, measurement
   }
 }
 #sourceLocation()

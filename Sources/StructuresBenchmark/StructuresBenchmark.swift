@@ -5,18 +5,19 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1254)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1281)
 import Foundation
 import Measuring
 
-/// Chapter 19's benchmark. `case CONTENDER OPERATION N` measures one case and prints it as JSON;
-/// `all [options]` measures every case, each in a process of its own, and writes the result files.
+/// Chapter 19's benchmark: `cases` prints the plan, `case CONTENDER OPERATION N` measures one case
+/// and prints its line, and `report FILE` turns the lines into result files.
 @main
 enum StructuresBenchmark {
   static let usage = """
-    usage: StructuresBenchmark case CONTENDER OPERATION N
-           StructuresBenchmark all [--runs R] [--sizes N,N,…] [--output DIR] [--toolchain T]
-                                   [--command C]
+    usage: StructuresBenchmark cases [--runs R] [--sizes N,N,…]
+           StructuresBenchmark case CONTENDER OPERATION N
+           StructuresBenchmark report FILE [--sizes N,N,…] [--output DIR] [--toolchain T]
+                                           [--command C]
     """
 
   @MainActor
@@ -35,31 +36,40 @@ enum StructuresBenchmark {
   @MainActor
   static func run(_ arguments: [String]) throws {
     switch arguments.first {
+    case "cases":
+      for benchmarkCase in try BenchmarkPlan(options: arguments.dropFirst()).schedule {
+        print(benchmarkCase.arguments.dropFirst().joined(separator: " "))
+      }
     case "case":
       guard arguments.count == 4 else { throw UsageError("case takes CONTENDER OPERATION N") }
       let benchmarkCase = try BenchmarkCase(
         contender: arguments[1], operation: arguments[2], size: arguments[3])
-      FileHandle.standardOutput.write(try JSONEncoder().encode(try benchmarkCase.measure()))
-    case "all":
-      try Self.runAll(BenchmarkPlan(options: arguments.dropFirst()))
+      var loads = [0.0, 0.0, 0.0]
+      _ = getloadavg(&loads, 3)
+      let measurement = try benchmarkCase.measure()
+      let run = CaseRun(benchmarkCase: benchmarkCase, load: loads[0], measurement: measurement)
+      print(String(decoding: try JSONEncoder().encode(run), as: UTF8.self))
+    case "report":
+      guard arguments.count >= 2 else { throw UsageError("report takes the file of the answers") }
+      try Self.report(arguments[1], BenchmarkPlan(options: arguments.dropFirst(2)))
     default:
-      throw UsageError("say 'case' or 'all'")
+      throw UsageError("say 'cases', 'case' or 'report'")
     }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1298)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1335)
 extension StructuresBenchmark {
-  /// Measures every case, checks the answers, and writes the result files into the plan's folder.
-  static func runAll(_ plan: BenchmarkPlan) throws {
+  /// Reads the cases' lines in `file`, checks them, and writes the result files into the plan's
+  /// folder, with the median load of the run.
+  static func report(_ file: String, _ plan: BenchmarkPlan) throws {
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let measurements = try Measurements(lines: text.split(separator: "\n"))
+    try measurements.check()
     guard var run = ResultFile.Run.now(toolchain: plan.toolchain, command: plan.command) else {
       throw BenchmarkError("the system does not tell the load average")
     }
-    let measurements = try plan.measureAll { line in
-      FileHandle.standardError.write(Data("\(line)\n".utf8))
-    }
-    try measurements.check()
     run.load = measurements.medianLoad
     let tables = ResultTables(plan: plan, measurements: measurements, run: run)
     let folder = URL(fileURLWithPath: plan.output, isDirectory: true)

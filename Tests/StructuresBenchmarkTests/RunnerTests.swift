@@ -5,27 +5,30 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1388)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1425)
 import Contenders
 import Measuring
 import XCTest
 
 @testable import StructuresBenchmark
 
-/// The runner's plan, checks and result files, on made-up measurements.
+/// The plan, the report's checks and its result files, on made-up lines.
 final class RunnerTests: XCTestCase {
-  /// Measurements made up: a case's three runs take 1, 2 and 3 µs of CPU for 10 operations, twice
-  /// that on the wall clock, and add 1, 2 and 3 MiB; `dispatch` takes twice as long as `reduce`.
-  static func measure(_ plan: BenchmarkPlan, checksum: Int64 = 7) throws -> Measurements {
+  /// Made-up lines for `plan`: a case's three runs take 1, 2 and 3 µs of CPU for 10 operations,
+  /// twice that on the wall clock, and add 1, 2 and 3 MiB; `dispatch` takes twice as long as
+  /// `reduce`; the load is 2 throughout.
+  static func lines(_ plan: BenchmarkPlan, checksum: Int64 = 7) throws -> [Substring] {
     var seen: [BenchmarkCase: Int] = [:]
-    return try plan.measureAll(measure: { benchmarkCase in
+    return try plan.schedule.map { benchmarkCase in
       seen[benchmarkCase, default: 0] += 1
       let run = Double(seen[benchmarkCase] ?? 0)
       let cost = run * 1_000 * (benchmarkCase.operation == "dispatch" ? 2 : 1)
-      return CaseMeasurement(
+      let measurement = CaseMeasurement(
         operations: 10, wallNanoseconds: 2 * cost, cpuNanoseconds: cost, baselineBytes: 1_000,
         peakBytes: 1_000 + Int(run) * 1_048_576, checksum: checksum)
-    })
+      let line = CaseRun(benchmarkCase: benchmarkCase, load: 2, measurement: measurement)
+      return Substring(String(decoding: try JSONEncoder().encode(line), as: UTF8.self))
+    }
   }
 
   static let plan = try! BenchmarkPlan(options: ["--runs", "3", "--sizes", "64,128"])
@@ -35,13 +38,15 @@ final class RunnerTests: XCTestCase {
   func testThePlanCoversEveryContenderOperationAndSize() {
     XCTAssertEqual(Self.plan.cases.count, 4 * 6 * 2 + 4)
     XCTAssertEqual(Set(Self.plan.cases).count, Self.plan.cases.count)
+    XCTAssertEqual(Self.plan.schedule, Self.plan.cases + Self.plan.cases + Self.plan.cases)
     XCTAssertThrowsError(try BenchmarkPlan(options: ["--sizes", "64,lots"]))
     XCTAssertThrowsError(try BenchmarkPlan(options: ["--runs"]))
   }
 
   func testTheFilesHoldTheMediansAndTheSpread() throws {
-    let measurements = try Self.measure(Self.plan)
+    let measurements = try Measurements(lines: Self.lines(Self.plan))
     XCTAssertEqual(measurements.runs.values.map(\.count), Array(repeating: 3, count: 52))
+    XCTAssertEqual(measurements.medianLoad, 2)
     try measurements.check()
     let tables = ResultTables(plan: Self.plan, measurements: measurements, run: Self.run)
     let files = try tables.files()
@@ -62,8 +67,14 @@ final class RunnerTests: XCTestCase {
     XCTAssertEqual(dispatch.rows[1][8], .number(2), "the store's median over the reducer's")
   }
 
+  func testALineThatIsNotAnAnswerIsRefused() {
+    XCTAssertThrowsError(try Measurements(lines: ["", "{\"case\": 1}"])) { error in
+      XCTAssertEqual("\(error)", "line 2 is not a case's answer: {\"case\": 1}")
+    }
+  }
+
   func testAnswersThatDisagreeAreRefused() throws {
-    var measurements = try Self.measure(Self.plan)
+    var measurements = try Measurements(lines: Self.lines(Self.plan))
     let tree = BenchmarkCase(contender: "tree", operation: "delete", size: 128)
     measurements.runs[tree]?[1].checksum = 8
     XCTAssertThrowsError(try measurements.check()) { error in
