@@ -410,7 +410,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:727)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:726)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

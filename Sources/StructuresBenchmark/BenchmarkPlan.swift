@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:927)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:926)
 import Contenders
 
 /// The whole benchmark: what to measure, how often, and where the result files go.
@@ -14,7 +14,7 @@ struct BenchmarkPlan: Sendable {
   var sizes = (10...16).map { 1 << $0 }
   var output = "Chapters/data"
   var toolchain = "unknown"
-  var command = "StructuresBenchmark all"
+  var command = "StructuresBenchmark report"
 
   /// Each contender doing each operation at each size, then the store's two ways at the largest.
   var cases: [BenchmarkCase] {
@@ -36,7 +36,7 @@ struct BenchmarkPlan: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:958)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:957)
 extension BenchmarkPlan {
   /// The plan that `all`'s options name: `--runs 5 --sizes 1024,4096 --output Chapters/data
   /// --toolchain "Swift 6.3.1" --command "Scripts/benchmark-structures.sh"`.
@@ -67,7 +67,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:994)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:993)
 extension BenchmarkPlan {
   /// Every case `runs` times, round by round: all the cases once, then all of them again.
   var schedule: [BenchmarkCase] {
@@ -76,7 +76,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1022)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1023)
 import Foundation
 import Measuring
 
@@ -101,7 +101,7 @@ extension Measurements {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1052)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1053)
 extension Measurements {
   /// Throws unless every contender answered the same for the same work in every run.
   func check() throws {

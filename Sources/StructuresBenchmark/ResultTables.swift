@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1090)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1091)
 import Contenders
 import Measuring
 
@@ -56,7 +56,7 @@ struct ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1144)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1145)
 extension RecordOperation {
   /// The unit of the operation's file, and nanoseconds per unit.
   var unit: (name: String, scale: Double) {
@@ -106,7 +106,7 @@ extension ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1197)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1198)
 extension ResultTables {
   /// A row per size: per contender, the median memory the records added to the process's peak,
   /// with the smallest and largest run, in MiB.
@@ -135,7 +135,7 @@ extension ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1230)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1231)
 extension ResultTables {
   /// A row per state (`Dictionary`, `TreeDictionary`): a revision's time through the bare reducer
   /// and through a store, at the plan's largest size, and the store's over the reducer's.
@@ -171,9 +171,10 @@ extension ResultTables {
   private static func perRevision(
     _ runs: [CaseMeasurement], _ time: TimeKind
   ) throws -> Summary {
-    try Self.summary(runs.map { run in
+    let microseconds = runs.map { run in
       (time == .cpu ? run.cpuNanoseconds : run.wallNanoseconds) / Double(run.operations) / 1_000
-    })
+    }
+    return try Self.summary(microseconds)
   }
 
   /// Which of a measurement's two times.
