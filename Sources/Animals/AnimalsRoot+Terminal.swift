@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:726)
+#sourceLocation(file:"Chapters/09-animals.md",line:729)
 import AnimalsUI
 import Terminal
 

@@ -142,7 +142,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1921)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2037)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -196,7 +196,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1980)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2096)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
@@ -291,7 +291,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2078)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2194)
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
   fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {

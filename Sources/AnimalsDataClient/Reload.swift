@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:554)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:555)
 import AnimalsData
 import ArgumentParser
 import CommandLineOutput

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1226)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1263)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -45,7 +45,7 @@ struct CatalogueMirror {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1269)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1306)
 extension CatalogueMirror {
   /// Applies the `ChangePayload` in `data`.
   private mutating func apply(_ data: String, from store: RemoteStore) throws {

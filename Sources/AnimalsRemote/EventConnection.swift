@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1122)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1159)
 import AnimalsWire
 import Foundation
 
@@ -59,7 +59,7 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1179)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1216)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let status = (dataTask.response as? HTTPURLResponse)?.statusCode

@@ -44,7 +44,7 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:852)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:889)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:652)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:666)
 import Synchronization
 
 /// Tells every open event stream when to look at the journal: after each batch, and every
@@ -35,7 +35,7 @@ final class ChangeFeed: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:687)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:701)
 extension ChangeFeed {
   /// A stream of the ticks from now on; already finished if the feed is closed.
   func subscribe() -> AsyncStream<Tick> {

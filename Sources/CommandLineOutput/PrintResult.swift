@@ -5,12 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:321)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:322)
 import Foundation
 
 /// Prints `value` as JSON (sorted keys, indented) or as `text`, on standard output; an empty text
 /// prints nothing.
-public func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
+package func printResult<Value: Encodable>(_ value: Value, json: Bool, text: () -> String) throws {
   if json {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

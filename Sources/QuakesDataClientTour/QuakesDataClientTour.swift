@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3150)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3167)
 import Foundation
 import QuakesFixture
 
@@ -43,7 +43,7 @@ struct QuakesDataClientTour {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3188)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3205)
 extension QuakesDataClientTour {
   /// Runs the `QuakesDataClient` next to this program in `folder`, and returns what it printed on
   /// both outputs, in order. Its answers are short, so one pipe holds them until it exits.

@@ -23,7 +23,8 @@ public protocol TerminalRoot: View {
   /// Starts the screen's work, such as its first load. Called once, before the first frame.
   func appear()
 
-  /// Lays the screen out for the terminal as it is now. Called before the first frame and at every read of keys.
+  /// Lays the screen out for the terminal as it is now. Called before the first frame and at every
+  /// read of keys.
   func fitTheTerminal()
 
   /// Acts on one key.
@@ -40,14 +41,16 @@ public struct TerminalSession<Root: TerminalRoot> {
     self.root = root
   }
 
-  /// Runs until the person quits or the input ends, restores the terminal, and returns `true`. Returns `false` at
-  /// once, having drawn nothing, when standard input is not a terminal or refuses raw mode.
+  /// Runs until the person quits or the input ends, restores the terminal, and returns `true`.
+  /// Returns `false` at once, having drawn nothing, when standard input is not a terminal or
+  /// refuses raw mode.
   public func run() async -> Bool {
     guard let rawMode = RawMode(fileDescriptor: STDIN_FILENO) else { return false }
     defer { rawMode.restore() }
     self.root.fitTheTerminal()
     self.root.appear()
-    let renderer = Renderer(self.root, screen: StandardOutputScreen(clearsScreen: true, lineEnding: "\r\n"))
+    let screen = StandardOutputScreen(clearsScreen: true, lineEnding: "\r\n")
+    let renderer = Renderer(self.root, screen: screen)
     let drawing = Task { await renderer.run() }
     reading: for await bytes in KeyReader.reads(from: STDIN_FILENO) {
       self.root.fitTheTerminal()

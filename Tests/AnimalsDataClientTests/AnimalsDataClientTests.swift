@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:632)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:633)
 import Foundation
 import GRDB
 import XCTest
@@ -73,7 +73,7 @@ final class AnimalsDataClientTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:703)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:704)
 extension AnimalsDataClientTests {
   func testChangesPersistFromOneRunToTheNext() throws {
     let database = try self.makeDatabasePath()
@@ -112,7 +112,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:750)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:751)
 extension AnimalsDataClientTests {
   func testBadInputFailsWithAClearMessageAndChangesNothing() throws {
     let database = try self.makeDatabasePath()
@@ -162,7 +162,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:907)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:908)
 extension AnimalsDataClientTests {
   func testADamagedCatalogueIsNeverWrittenTo() throws {
     let fresh = try self.makeDatabasePath()
@@ -205,7 +205,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:954)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:955)
 extension AnimalsDataClientTests {
   func testNamesCannotDriveTheTerminal() throws {
     let database = try self.makeDatabasePath()
@@ -242,7 +242,7 @@ extension AnimalsDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:996)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:997)
 extension AnimalsDataClientTests {
   func testTwoProgramsWritingAtOnceBothSucceed() throws {
     let database = try self.makeDatabasePath()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:809)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:810)
 import Foundation
 import GRDB
 
@@ -46,7 +46,7 @@ enum Damage: String, CaseIterable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/07-animals-data-client.md",line:850)
+#sourceLocation(file:"Chapters/07-animals-data-client.md",line:851)
 /// One page of a SQLite file, located in its bytes.
 struct Page {
   /// The page size, from the file's header.

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4016)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4030)
 import AnimalsData
 import XCTest
 
@@ -49,7 +49,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4064)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4078)
 extension AnimalsFilterTests {
   func testEveryActionAgainstEveryFilter() {
     XCTAssertEqual(Set(Self.expected.keys), Set(ActionExamples.all.map(\.label)))
@@ -67,7 +67,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4087)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4101)
 extension AnimalsFilterTests {
   /// A name, a selector of an animal list (`nil` for the categories), and the filter meant to guard it.
   typealias GuardedSelector = (
@@ -103,7 +103,7 @@ extension AnimalsFilterTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4129)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4143)
 extension AnimalsFilterTests {
   /// Old states for the filters: empty, loaded, busy, and one in which the dog is a bird.
   static var oldStates: [(String, AnimalsState)] {

@@ -72,11 +72,14 @@ extension AnimalsReducerTests {
   static func update(_ animalId: Animal.ID, name: String = "Wolf") -> AnimalsAction {
     .ui(
       .animalEditor(
-        .didTapUpdateAnimalButton(animalId: animalId, name: name, diet: .carnivorous, categoryId: "Mammal")))
+        .didTapUpdateAnimalButton(
+          animalId: animalId, name: name, diet: .carnivorous, categoryId: "Mammal")))
   }
 
   static func add(_ id: Animal.ID, name: String = "Ferret") -> AnimalsAction {
-    .ui(.animalEditor(.didTapAddAnimalButton(id: id, name: name, diet: .carnivorous, categoryId: "Mammal")))
+    .ui(
+      .animalEditor(
+        .didTapAddAnimalButton(id: id, name: name, diet: .carnivorous, categoryId: "Mammal")))
   }
 
   func testChangesAreQueuedOrRefused() {
@@ -90,15 +93,21 @@ extension AnimalsReducerTests {
         .success("Dog")
       ),
       (
-        "update after a failed change", .loaded(queue: ["Dog": .failure(message: "no")]), Self.update("Dog"),
-        .success("Dog")
+        "update after a failed change", .loaded(queue: ["Dog": .failure(message: "no")]),
+        Self.update("Dog"), .success("Dog")
       ),
-      ("delete unknown", .loaded(), Self.delete("Unicorn"), .failure(.animalNotFound(animalId: "Unicorn"))),
+      (
+        "delete unknown", .loaded(), Self.delete("Unicorn"),
+        .failure(.animalNotFound(animalId: "Unicorn"))
+      ),
       (
         "delete unknown in detail", .loaded(), Self.delete("Unicorn", inDetail: true),
         .failure(.animalNotFound(animalId: "Unicorn"))
       ),
-      ("update unknown", .loaded(), Self.update("Unicorn"), .failure(.animalNotFound(animalId: "Unicorn"))),
+      (
+        "update unknown", .loaded(), Self.update("Unicorn"),
+        .failure(.animalNotFound(animalId: "Unicorn"))
+      ),
       ("update with empty name", .loaded(), Self.update("Dog", name: " \n"), .failure(.emptyName)),
       ("add with empty name", .loaded(), Self.add("temp-1", name: ""), .failure(.emptyName)),
       (
@@ -138,8 +147,8 @@ extension AnimalsReducerTests {
         .failure(.animalHasPendingChange(animalId: "temp-1"))
       ),
       (
-        "another animal while Dog is pending", .loaded(queue: ["Dog": .waiting]), Self.delete("Cat"),
-        .success("Cat")
+        "another animal while Dog is pending", .loaded(queue: ["Dog": .waiting]),
+        Self.delete("Cat"), .success("Cat")
       ),
     ]
     for (label, state, action, expected) in cases {
@@ -176,7 +185,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3790)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3799)
 extension AnimalsReducerTests {
   func testEachRefusalIsOneSentence() {
     let cases: [(AnimalsReducer.Error, String)] = [
@@ -199,7 +208,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3816)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3825)
 extension AnimalsReducerTests {
   /// What one data action of `ActionExamples.data`, by its label, changes in `before`.
   struct ExpectedChange {
@@ -274,8 +283,8 @@ extension AnimalsReducerTests {
     for (expectedChange, example) in zip(cases, ActionExamples.data) {
       var expected = Self.before
       expectedChange.change(&expected)
-      XCTAssertEqual(
-        try AnimalsReducer.reduce(state: Self.before, action: example.action), expected, expectedChange.label)
+      let reduced = try AnimalsReducer.reduce(state: Self.before, action: example.action)
+      XCTAssertEqual(reduced, expected, expectedChange.label)
     }
   }
 
@@ -318,12 +327,12 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3939)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:3948)
 extension AnimalsReducerTests {
   func testARequestDropsFinishedEntriesOfIdsThatNameNoAnimal() throws {
     var state = AnimalsState.loaded(queue: [
-      "temp-0": .success, "temp-9": .failure(message: "no"), "Dog": .failure(message: "no"), "Cat": .success,
-      "temp-5": .waiting,
+      "temp-0": .success, "temp-9": .failure(message: "no"), "Dog": .failure(message: "no"),
+      "Cat": .success, "temp-5": .waiting,
     ])
     state.animals.addedIds = ["temp-0": "saved-0"]
     let after = try AnimalsReducer.reduce(state: state, action: Self.delete("Sparrow"))
@@ -336,7 +345,8 @@ extension AnimalsReducerTests {
   func testASuccessfulDeleteOrReloadDropsWhatItMadeMeaningless() throws {
     let deleted = try AnimalsReducer.reduce(
       state: .loaded(queue: ["Dog": .waiting, "Cat": .success]),
-      action: .data(.persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)))))
+      action: .data(
+        .persistentSession(.didDeleteAnimal(animalId: "Dog", result: .success(Samples.dog)))))
     XCTAssertEqual(deleted.animals.queue, ["Cat": .success])
 
     var reloading = AnimalsState.loaded(
@@ -345,7 +355,8 @@ extension AnimalsReducerTests {
     reloading.categories.status = .waiting
     reloading.animals.status = .waiting
     let reloaded = try AnimalsReducer.reduce(
-      state: reloading, action: .data(.persistentSession(.didReloadSampleData(result: .success(.standard)))))
+      state: reloading,
+      action: .data(.persistentSession(.didReloadSampleData(result: .success(.standard)))))
     XCTAssertEqual(reloaded.animals.queue, ["Cat": .waiting])
     XCTAssertEqual(reloaded.animals.addedIds, [:])
   }
@@ -354,8 +365,11 @@ extension AnimalsReducerTests {
     var state = AnimalsState.loaded()
     for index in 0..<100 {
       state = try AnimalsReducer.reduce(state: state, action: Self.add("temp-\(index)"))
-      let saved = Animal(animalId: "saved-\(index)", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
-      let outcome = AnimalsAction.data(.persistentSession(.didAddAnimal(id: "temp-\(index)", result: .success(saved))))
+      let saved = Animal(
+        animalId: "saved-\(index)", name: "Ferret", diet: .carnivorous, categoryId: "Mammal")
+      let added = AnimalsAction.Data.PersistentSession.didAddAnimal(
+        id: "temp-\(index)", result: .success(saved))
+      let outcome = AnimalsAction.data(.persistentSession(added))
       state = try AnimalsReducer.reduce(state: state, action: outcome)
     }
     XCTAssertEqual(state.animals.queue, ["temp-99": .success])
@@ -365,7 +379,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:3989)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4003)
 extension AnimalsReducerTests {
   @MainActor
   func testAStoreRefusesASecondChangeToTheSameAnimal() async throws {

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4426)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4440)
 import AnimalsData
 import AnimalsDataTestSupport
 import ImmutableData
@@ -64,7 +64,7 @@ final class DebugListenerTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4488)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4502)
 extension DebugListenerTests {
   /// A debugging listener on `store`, and the entries it writes.
   @MainActor

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/06-animals-data.md",line:4164)
+#sourceLocation(file:"Chapters/06-animals-data.md",line:4178)
 import AnimalsData
 import AnimalsDataTestSupport
 import XCTest

@@ -51,3 +51,15 @@ final class EventStreamParserTests: XCTestCase {
   }
 }
 #sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:588)
+extension EventStreamParserTests {
+  func testAnIdHoldingANulCharacterIsIgnored() {
+    var parser = EventStreamParser()
+    let stream = "id: 1\ndata: first\n\nid: 2\u{0}\ndata: second\n\n"
+    XCTAssertEqual(
+      parser.parse(Array(stream.utf8)),
+      [ServerSentEvent(data: "first", id: "1"), ServerSentEvent(data: "second", id: "1")])
+  }
+}
+#sourceLocation()

@@ -65,7 +65,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1808)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1924)
 extension ProgramsOnServerTests {
   func testTheAppWorksOnTheServer() async throws {
     let run = try self.app(script: "right\nd\ny\nq\n")

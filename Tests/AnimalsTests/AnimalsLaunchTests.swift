@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1035)
+#sourceLocation(file:"Chapters/09-animals.md",line:1038)
 import Foundation
 import GRDB
 import ProgramTesting
@@ -44,7 +44,7 @@ final class AnimalsLaunchTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1078)
+#sourceLocation(file:"Chapters/09-animals.md",line:1081)
 extension AnimalsLaunchTests {
   func testAnotherProgramsDatabaseIsRefusedAndLeftAsItWas() throws {
     for (name, header, applicationId) in [("notes.sqlite", "PRAGMA application_id = 42;", 42), ("todo.sqlite", "", 0)] {
@@ -69,7 +69,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1107)
+#sourceLocation(file:"Chapters/09-animals.md",line:1110)
 extension AnimalsLaunchTests {
   func testALockedDatabaseIsRefused() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -94,7 +94,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1136)
+#sourceLocation(file:"Chapters/09-animals.md",line:1139)
 extension AnimalsLaunchTests {
   func testAFolderThatCannotBeMadeIsRefused() throws {
     let inTheWay = Data("not a folder\n".utf8)
@@ -117,7 +117,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1166)
+#sourceLocation(file:"Chapters/09-animals.md",line:1169)
 extension AnimalsLaunchTests {
   func testAnEmptyFileIsRefusedAndLeftAsItWas() throws {
     let file = self.path("animals.sqlite")
@@ -150,7 +150,7 @@ extension AnimalsLaunchTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1209)
+#sourceLocation(file:"Chapters/09-animals.md",line:1212)
 extension AnimalsLaunchTests {
   /// Makes `path` unwritable until the test ends, and returns the system's words for the refusal;
   /// skips the test where nothing stops this user writing.

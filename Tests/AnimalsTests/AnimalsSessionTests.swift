@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:874)
+#sourceLocation(file:"Chapters/09-animals.md",line:877)
 import XCTest
 
 /// Whole sessions through the real program and a real database file.
@@ -44,7 +44,7 @@ final class AnimalsSessionTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:917)
+#sourceLocation(file:"Chapters/09-animals.md",line:920)
 extension AnimalsSessionTests {
   func testARestartFindsTheData() throws {
     let first = try self.run(script: "a\ntype Axolotl\nenter\ndown\nd\ny\nq\n")
@@ -107,7 +107,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:992)
+#sourceLocation(file:"Chapters/09-animals.md",line:995)
 extension AnimalsSessionTests {
   func testAnEmptyNameCannotBeSaved() throws {
     let run = try self.run(script: "a\nenter\ntype    \nenter\nesc\nq\n")

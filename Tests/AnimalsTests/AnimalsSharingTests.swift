@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1454)
+#sourceLocation(file:"Chapters/09-animals.md",line:1457)
 import ProgramTesting
 import XCTest
 
@@ -67,7 +67,7 @@ final class AnimalsSharingTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1520)
+#sourceLocation(file:"Chapters/09-animals.md",line:1523)
 extension AnimalsSharingTests {
   func testTheProgramAndTheClientWritingAtOnceBothSucceed() throws {
     XCTAssertEqual(try self.run(script: "q\n").status, 0)
@@ -92,7 +92,7 @@ extension AnimalsSharingTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1549)
+#sourceLocation(file:"Chapters/09-animals.md",line:1552)
 import GRDB
 
 extension AnimalsSharingTests {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1368)
+#sourceLocation(file:"Chapters/09-animals.md",line:1371)
 import ProgramTesting
 import Terminal
 import XCTest
@@ -48,7 +48,7 @@ final class AnimalsTerminalTests: AnimalsTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1416)
+#sourceLocation(file:"Chapters/09-animals.md",line:1419)
 extension AnimalsTerminalTests {
   func testANarrowTerminalGetsFramesThatFit() throws {
     let terminal = try PseudoTerminal(columns: 60)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/09-animals.md",line:1265)
+#sourceLocation(file:"Chapters/09-animals.md",line:1268)
 import Foundation
 
 /// A program of the system, such as `chattr`, run with `arguments` until it exits.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2799)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2816)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -67,7 +67,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2863)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2880)
 extension QuakesDataClientTests {
   /// Whether `text` starts with `pattern`, in which `…` stands for any run of characters.
   static func matches(_ text: String, _ pattern: String) -> Bool {
@@ -83,7 +83,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2883)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2900)
 import GRDB
 
 extension QuakesDataClientTests {
@@ -124,7 +124,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2928)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2945)
 extension QuakesDataClientTests {
   func testACachePathThatIsNotAFileIsRefusedByWhatItIs() async throws {
     let folder = self.path("folder.sqlite")

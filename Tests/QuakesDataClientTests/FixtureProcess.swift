@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3047)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3064)
 import Foundation
 import ProgramTesting
 

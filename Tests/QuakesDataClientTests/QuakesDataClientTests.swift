@@ -114,7 +114,21 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2749)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2748)
+extension QuakesDataClientTests {
+  func testAListWithNoQuakeInItPrintsNothing() async throws {
+    let new = try await self.succeed(["list"])
+    XCTAssertEqual(new, "", "a new cache")
+    _ = try await self.refresh(.week(revision: 1))
+    let nowhere = try await self.succeed(["search", "Atlantis"])
+    XCTAssertEqual(nowhere, "", "a search that finds nothing")
+    let json = try await self.listed(["search", "Atlantis"])
+    XCTAssertEqual(json, [])
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2766)
 extension QuakesDataClientTests {
   func testASecondRevisionWritesOnlyTheRowsThatChanged() async throws {
     _ = try await self.refresh(.week(revision: 1))

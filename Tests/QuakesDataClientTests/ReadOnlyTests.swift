@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2963)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:2980)
 import Foundation
 import QuakesFixture
 import XCTest
@@ -40,7 +40,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3001)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3018)
 extension QuakesDataClientTests {
   func testAReadOnlyFolderFailsClearlyAndKeepsTheCache() async throws {
     let data = self.path("data")
@@ -80,7 +80,7 @@ extension QuakesDataClientTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3106)
+#sourceLocation(file:"Chapters/11-quakes-feed.md",line:3123)
 extension QuakesDataClientTests {
   func testKillingTheServerMidRefreshKeepsTheCache() async throws {
     _ = try await self.refresh(.week(revision: 1))
