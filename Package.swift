@@ -377,7 +377,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:38)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:40)
 package.dependencies += [
   .package(url: "https://github.com/apple/swift-collections", from: "1.6.0")
 ]
@@ -389,10 +389,28 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:155)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:159)
 package.targets += [
   .target(name: "Measuring", swiftSettings: strict),
   .testTarget(name: "MeasuringTests", dependencies: ["Measuring"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:802)
+package.targets += [
+  .executableTarget(
+    name: "CopyOnWriteBenchmark",
+    dependencies: [
+      "CopyOnWrite", "Measuring", "ImmutableData",
+      .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "CopyOnWriteTests",
+    dependencies: [
+      "CopyOnWrite", "CopyOnWriteBenchmark", "Measuring", "ImmutableData", "ProgramTesting",
+    ],
+    swiftSettings: strict),
 ]
 #sourceLocation()
 

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:59)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:61)
 import HashTreeCollections
 
 /// One player's score.
@@ -34,7 +34,8 @@ package struct DictionaryScoreboard: Hashable, Sendable {
 
   /// A scoreboard of players `0..<players`, each with no points.
   package init(players: Int) {
-    self.scores = Dictionary(uniqueKeysWithValues: (0..<players).map { ($0, Score(player: $0, points: 0)) })
+    let scores = (0..<players).map { ($0, Score(player: $0, points: 0)) }
+    self.scores = Dictionary(uniqueKeysWithValues: scores)
   }
 
   /// Adds the action's points to its player; a player who is not on the board is ignored.
@@ -45,7 +46,7 @@ package struct DictionaryScoreboard: Hashable, Sendable {
     }
   }
 
-  /// The reducer: the state after `action`, made by copying `state` and applying the action to the copy.
+  /// The reducer: the state after `action`, made by applying the action to a copy of `state`.
   package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
     var state = state
     state.apply(action)
@@ -53,14 +54,15 @@ package struct DictionaryScoreboard: Hashable, Sendable {
   }
 }
 
-/// A scoreboard kept in a `TreeDictionary`: a change copies one path of the tree and shares the rest.
+/// A scoreboard kept in a `TreeDictionary`: a change copies one path of the tree, shares the rest.
 package struct TreeScoreboard: Hashable, Sendable {
   /// Every player's score, by player.
   package var scores: TreeDictionary<Int, Score>
 
   /// A scoreboard of players `0..<players`, each with no points.
   package init(players: Int) {
-    self.scores = TreeDictionary(uniqueKeysWithValues: (0..<players).map { ($0, Score(player: $0, points: 0)) })
+    let scores = (0..<players).map { ($0, Score(player: $0, points: 0)) }
+    self.scores = TreeDictionary(uniqueKeysWithValues: scores)
   }
 
   /// Adds the action's points to its player; a player who is not on the board is ignored.
@@ -71,7 +73,7 @@ package struct TreeScoreboard: Hashable, Sendable {
     }
   }
 
-  /// The reducer: the state after `action`, made by copying `state` and applying the action to the copy.
+  /// The reducer: the state after `action`, made by applying the action to a copy of `state`.
   package static func reduce(_ state: Self, _ action: ScoreAction) -> Self {
     var state = state
     state.apply(action)

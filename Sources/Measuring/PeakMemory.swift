@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:278)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:283)
 import Foundation
 
 /// The largest resident set this process has had so far, in bytes (`getrusage`'s `ru_maxrss`), or

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:243)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:248)
 /// Several runs of the same work: their count, and the summary of each clock, in nanoseconds.
 package struct Repetitions: Hashable, Sendable, Codable {
   /// How many runs were timed.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:216)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:220)
 /// The median, the smallest and the largest of several measurements of one thing.
 package struct Summary: Hashable, Sendable, Codable {
   /// The middle value; the mean of the two middle values when there is an even number of them.
@@ -16,7 +16,8 @@ package struct Summary: Hashable, Sendable, Codable {
   package var maximum: Double
 
   /// The summary of `values`, or `nil` when there are none or one is not finite:
-  /// `[3, 1, 2]` gives a median of 2, a minimum of 1 and a maximum of 3; `[4, 1, 3, 2]`, a median of 2.5.
+  /// `[3, 1, 2]` gives a median of 2, a minimum of 1 and a maximum of 3;
+  /// `[4, 1, 3, 2]`, a median of 2.5.
   package init?(_ values: [Double]) {
     guard !values.isEmpty, values.allSatisfy(\.isFinite) else { return nil }
     let sorted = values.sorted()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:302)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:307)
 import Foundation
 
 /// Runs this same program again with `arguments`, waits for it to finish, and decodes what it wrote
@@ -40,9 +40,10 @@ package enum ThisProgramError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .notFound:
-      "cannot find this program's file to run it again"
+      return "cannot find this program's file to run it again"
     case .failed(let arguments, let status):
-      "this program, run again with \(arguments.joined(separator: " ")), ended with status \(status)"
+      let command = arguments.joined(separator: " ")
+      return "this program, run again with \(command), ended with status \(status)"
     }
   }
 }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:168)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:172)
 import Foundation
 
 /// How long one piece of work took: on the wall clock, and in CPU time of the whole process.

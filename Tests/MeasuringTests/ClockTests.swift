@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:658)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:664)
 import XCTest
 
 @testable import Measuring
@@ -37,7 +37,7 @@ final class ClockTests: XCTestCase {
     let peak = try XCTUnwrap(peakResidentMemory())
     XCTAssertEqual(filled.last, 1)
     XCTAssertGreaterThanOrEqual(peak, size)
-    XCTAssertLessThan(peak, 64 << 30, "kibibytes counted as bytes would be 1,024 times too many")
+    XCTAssertLessThan(peak, 64 << 30, "multiplied by 1,024 twice, the peak would be tens of GiB")
   }
 }
 #sourceLocation()

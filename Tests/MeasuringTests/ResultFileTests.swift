@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:695)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:701)
 import Foundation
 import XCTest
 
@@ -67,8 +67,9 @@ final class ResultFileTests: XCTestCase {
     XCTAssertEqual(
       file.problems,
       [
-        .duplicateColumn("copy"), .invalidColumnName("per entry"), .notFinite(row: 1, column: "copy"),
-        .wrongCellCount(row: 2, cells: 2, columns: 4), .duplicateRow("1"),
+        .duplicateColumn("copy"), .invalidColumnName("per entry"),
+        .notFinite(row: 1, column: "copy"), .wrongCellCount(row: 2, cells: 2, columns: 4),
+        .duplicateRow("1"),
       ])
     XCTAssertThrowsError(try file.json()) { error in
       XCTAssertEqual(error as? ResultFile.Problem, .duplicateColumn("copy"))

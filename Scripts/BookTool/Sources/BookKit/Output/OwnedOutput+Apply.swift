@@ -48,18 +48,34 @@ extension OwnedOutput {
       header: self.kind.header, paths: self.previous.paths + self.targets.map(\.path), incomplete: true)
     try workspace.write(journal, to: self.kind.manifestPath)
     Self.pauseForCrashTests()
-    var written: [String] = []
-    for target in self.targets where target.isOutOfDate {
-      // The plan compared its bytes with the file's a moment ago: they differ.
-      try workspace.write(target.expected!, to: self.kind.workspacePath(target.path), knownToDiffer: true)
-      written.append(target.path)
-      Self.pauseForCrashTests()
-    }
+    let written = try self.writeOutOfDateTargets(to: workspace)
     for path in self.staleFiles {
       try workspace.remove(self.kind.workspacePath(path), pruningEmptyFoldersUpTo: self.kind.pruneStops)
     }
     for leftover in self.leftovers { try workspace.removeLeftover(leftover) }
     try workspace.write(self.manifest, to: self.kind.manifestPath)
     return Changes(written: written.sorted(), removed: self.staleFiles)
+  }
+
+  /// Writes every out-of-date target (step 2 of `apply`), spread over the cores: the journal already
+  /// names them all, so their order does not matter, and most of a file's cost is the system's (creating
+  /// it, its temporary file and the rename), which threads overlap. The folders on the way are checked
+  /// once for all the files inside them. Throws the first failure in path order, once every write ended.
+  private func writeOutOfDateTargets(to workspace: Workspace) throws -> [String] {
+    let pending = self.targets.filter(\.isOutOfDate)
+    let (kind, checked) = (self.kind, CheckedFolders())
+    let failures = Parallel.map(pending) { target -> (any Error)? in
+      do {
+        // The plan compared its bytes with the file's a moment ago: they differ.
+        try workspace.write(
+          target.expected!, to: kind.workspacePath(target.path), knownToDiffer: true, checked: checked)
+        Self.pauseForCrashTests()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+    return pending.map(\.path)
   }
 }

@@ -35,11 +35,13 @@ extension OwnedOutput {
   }
 
   /// Reads a target's current bytes and refuses it when it lies behind a symbolic link or is not owned.
-  mutating func check(target index: Int, listed: Set<String>, in workspace: Workspace) {
+  mutating func check(
+    target index: Int, listed: Set<String>, in workspace: Workspace, seenFolders: inout [String: Workspace.Entry]
+  ) {
     let target = self.targets[index]
     let path = self.kind.workspacePath(target.path)
     do {
-      let url = try workspace.writableURL(path)
+      let url = try workspace.writableURL(path, seenFolders: &seenFolders)
       switch Workspace.entry(at: url.path) {
       case .missing: return
       case .folder: throw Workspace.Failure.io(path: path, reason: "is a folder; it cannot be written")
@@ -69,12 +71,14 @@ extension OwnedOutput {
 
   /// Listed files no target produces: stale when they are files the tool owns; refused when they lie
   /// behind a symbolic link (nothing is removed through one).
-  mutating func findStaleFiles(listed: Set<String>, in workspace: Workspace) {
+  mutating func findStaleFiles(
+    listed: Set<String>, in workspace: Workspace, seenFolders: inout [String: Workspace.Entry]
+  ) {
     let produced = Set(self.targets.map(\.path))
     for entry in self.previous.entries where listed.contains(entry.path) && !produced.contains(entry.path) {
       let path = self.kind.workspacePath(entry.path)
       do {
-        let url = try workspace.writableURL(path)
+        let url = try workspace.writableURL(path, seenFolders: &seenFolders)
         if Workspace.entry(at: url.path) == .folder {
           self.diagnostics.append(
             Diagnostic(
@@ -96,11 +100,13 @@ extension OwnedOutput {
   }
 
   /// Temporary files (`.NAME.book-tmp`) of interrupted writes, beside every path the output may touch.
-  mutating func findLeftovers(listed: Set<String>, in workspace: Workspace) {
+  mutating func findLeftovers(
+    listed: Set<String>, in workspace: Workspace, seenFolders: inout [String: Workspace.Entry]
+  ) {
     let paths = Set(listed.map(self.kind.workspacePath) + self.targets.map { self.kind.workspacePath($0.path) })
       .union([self.kind.manifestPath])
     self.leftovers = paths.map(Workspace.temporaryPath(for:)).filter { temporary in
-      guard let url = try? workspace.leafURL(temporary) else { return false }
+      guard let url = try? workspace.leafURL(temporary, seenFolders: &seenFolders) else { return false }
       return Workspace.entry(at: url.path) != .missing
     }.sorted()
   }

@@ -46,12 +46,22 @@ extension Workspace {
   /// its parts that exist (the root itself is the workspace's real path). Parts that do not exist yet are
   /// created by `createFolders(for:)`, which checks them again.
   package func writableURL(_ path: String) throws -> URL {
+    var seen: [String: Entry] = [:]
+    return try self.writableURL(path, seenFolders: &seen)
+  }
+
+  /// The same; `seenFolders` keeps what lies at each part on the way (by absolute path), so that a plan
+  /// checking hundreds of paths in the same folders asks `lstat` about each folder once. (Only for a walk
+  /// that writes nothing in between: what it keeps is what was there when first asked.)
+  func writableURL(_ path: String, seenFolders: inout [String: Entry]) throws -> URL {
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
     var current = self.root.path
     let parts = plain.split(separator: "/").map(String.init)
     for (index, part) in parts.enumerated() {
       current += "/" + part
-      switch Self.entry(at: current) {
+      let entry = seenFolders[current] ?? Self.entry(at: current)
+      seenFolders[current] = entry
+      switch entry {
       case .missing: return self.root.appendingPathComponent(plain)
       case .symlink: throw Failure.throughSymlink(path: path, link: parts[...index].joined(separator: "/"))
       case .file where index < parts.count - 1:

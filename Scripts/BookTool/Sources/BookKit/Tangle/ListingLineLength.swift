@@ -27,6 +27,7 @@ package enum ListingLineLength {
     case .tangled, .excerpt: break
     case .prose, .invalid: return []
     }
+    guard Self.mayHaveLongLine(listing.code, limit: limit) else { return [] }
     let indent = listing.fence.column - 1
     var diagnostics: [Diagnostic] = []
     for (offset, line) in listing.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -41,5 +42,22 @@ package enum ListingLineLength {
             + "`.swift-format`'s lineLength)"))
     }
     return diagnostics
+  }
+
+  /// Whether some line of `code` may be longer than `limit` characters: a line has at most as many
+  /// characters as UTF-8 bytes, so code whose lines all fit in `limit` bytes has no long line. (A carriage
+  /// return joins lines into one character with the line feed, so code with one is always counted.)
+  static func mayHaveLongLine(_ code: String, limit: Int) -> Bool {
+    var length = 0
+    for byte in code.utf8 {
+      switch byte {
+      case UInt8(ascii: "\n"): length = 0
+      case UInt8(ascii: "\r"): return true
+      default:
+        length += 1
+        if length > limit { return true }
+      }
+    }
+    return false
   }
 }

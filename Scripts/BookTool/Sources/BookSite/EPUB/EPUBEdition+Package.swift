@@ -132,4 +132,18 @@ extension EPUBEdition {
 
     """
   }
+
+  /// The same document around a body that is already UTF-8 bytes (a converted chapter): the bytes of
+  /// `contentDocument(title:body:)`, without decoding the body into a string and encoding it again.
+  static func contentDocument(title: String, body: Data) -> Data {
+    // No title can write this: its `<` would be escaped.
+    let marker = "<BODY/>"
+    let frame = Self.contentDocument(title: title, body: marker)
+    let parts = frame.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
+    var document = Data(parts[0].utf8)
+    document.reserveCapacity(frame.utf8.count + body.count)
+    document.append(body)
+    document.append(contentsOf: parts[1].utf8)
+    return document
+  }
 }

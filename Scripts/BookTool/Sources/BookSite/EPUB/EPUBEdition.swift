@@ -114,8 +114,8 @@ struct EPUBEdition {
       ("\(Self.folder)/\(Self.stylesheetName)", Data(EPUBStylesheet.css.utf8)),
     ]
     for (chapter, body) in zip(self.chapters, bodies) {
-      let document = Self.contentDocument(title: chapter.title, body: String(decoding: body, as: UTF8.self))
-      files.append(("\(Self.folder)/\(Self.documentName(of: chapter.pageName))", Data(document.utf8)))
+      let path = "\(Self.folder)/\(Self.documentName(of: chapter.pageName))"
+      files.append((path, Self.contentDocument(title: chapter.title, body: body)))
     }
     for path in self.resources.keys.sorted() { files.append(("\(Self.folder)/\(path)", self.resources[path]!)) }
     return files

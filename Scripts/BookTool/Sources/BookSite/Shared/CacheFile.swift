@@ -27,12 +27,14 @@ package struct CacheFile: Sendable {
   /// Its bytes, or nil when it is missing, cannot be read inside the workspace, or was not written by
   /// this workspace's tool (its keyed hash does not match: see `CacheKey`).
   package func read() -> Data? {
-    guard let data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
+    guard var data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
       let key = CacheKey.existing(in: self.workspace)
     else { return nil }
-    let contents = data.prefix(data.count - 8)
     let tag = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-    return contents.withUnsafeBytes(key.hash) == tag ? Data(contents) : nil
+    guard data.prefix(data.count - 8).withUnsafeBytes(key.hash) == tag else { return nil }
+    // Cut off in place: the contents are not copied (a cache is megabytes).
+    data.count -= 8
+    return data
   }
 
   /// Replaces its bytes atomically, followed by their keyed hash.
@@ -40,7 +42,8 @@ package struct CacheFile: Sendable {
     guard let key = CacheKey.existing(in: self.workspace) ?? CacheKey.create(in: self.workspace) else { return }
     var signed = data
     withUnsafeBytes(of: data.withUnsafeBytes(key.hash).littleEndian) { signed.append(contentsOf: $0) }
-    _ = try? self.workspace.write(signed, to: self.path)
+    // Written only when it changed (or always, for the memo and the stamp): not read back to compare.
+    _ = try? self.workspace.write(signed, to: self.path, knownToDiffer: true)
   }
 
   /// The name of what one site build keeps (its stamp, its page memo): a hash of `input`'s chapters

@@ -54,6 +54,7 @@ enum MemoizedRender {
     built.reusedArticles = reused.keys.filter { if case .article = $0 { true } else { false } }.count
     built.reusedSearchBlocks = reused.keys.filter { if case .searchEntries = $0 { true } else { false } }.count
     built.readAhead = earlier?.readAhead ?? [:]
+    built.readAheadHashes = earlier?.readAheadHashes ?? [:]
     return built
   }
 

@@ -132,7 +132,9 @@ package struct SiteMemo: Sendable {
         record.entries[path] = nil
         continue
       }
-      record.entries[path]?.hash = String(ContentHash.of(data), radix: 16)
+      // A page taken from the folder as it was read keeps the hash it was read with.
+      let known = built.reusedFiles.contains(path) ? built.readAheadHashes[path] : nil
+      record.entries[path]?.hash = known ?? String(ContentHash.of(data), radix: 16)
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -170,6 +172,11 @@ struct EarlierSite: Sendable {
   /// reading them again (`OwnedOutput.Target.readAhead`).
   var readAhead: [String: Data] {
     self.prefetched.compactMapValues { $0?.data }
+  }
+
+  /// The hash of each file read ahead (as the memo writes hashes), by path.
+  var readAheadHashes: [String: String] {
+    self.prefetched.compactMapValues { $0?.hash }
   }
 
   /// A file of the folder and its hash, or nil when it is missing.

@@ -70,6 +70,9 @@ package struct BuiltSite: Sendable {
   /// The earlier site's files as this build read them, by path inside the site: the output plan uses
   /// these bytes instead of reading the files again (`OwnedOutput.Target.readAhead`).
   var readAhead: [String: Data] = [:]
+  /// The memo's hash of each file read ahead, by path inside the site: a reused file is saved in the next
+  /// memo with this hash rather than hashed again.
+  var readAheadHashes: [String: String] = [:]
   /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
   /// write (`SiteBuild.keepHighlights`).
   var highlighter: Highlighter?
