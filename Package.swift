@@ -20,6 +20,7 @@
 //   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
 //   Chapters/18-copy-on-write.md
+//   Chapters/19-benchmarks.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -417,6 +418,33 @@ package.targets += [
     dependencies: [
       "CopyOnWrite", "CopyOnWriteBenchmark", "Measuring", "ImmutableData", "ProgramTesting",
     ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:34)
+package.targets += [
+  .target(
+    name: "Contenders",
+    dependencies: [
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "HashTreeCollections", package: "swift-collections"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "ContendersTests", dependencies: ["Contenders", "ImmutableData"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:726)
+package.targets += [
+  .executableTarget(
+    name: "StructuresBenchmark",
+    dependencies: ["Contenders", "ImmutableData", "Measuring"],
+    swiftSettings: strict),
+  .testTarget(
+    name: "StructuresBenchmarkTests",
+    dependencies: ["StructuresBenchmark", "Contenders", "Measuring"],
     swiftSettings: strict),
 ]
 #sourceLocation()
