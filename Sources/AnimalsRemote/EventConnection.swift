@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1247)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1248)
 import AnimalsWire
 import Foundation
 
@@ -70,7 +70,7 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1320)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1324)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let response = dataTask.response as? HTTPURLResponse
