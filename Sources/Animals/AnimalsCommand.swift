@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:420)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:422)
 import AnimalsData
 import AnimalsServerOptions
 import AnimalsUI
@@ -43,7 +43,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:458)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:460)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -74,7 +74,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:491)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:493)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input
   /// ends; with `debug`, writes every action and what it changed to standard error.

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:567)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:569)
 import AnimalsData
 import ProgramTesting
 import XCTest
@@ -34,7 +34,7 @@ final class ProgramsOnServerTests: SharedServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:601)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:603)
 extension ProgramsOnServerTests {
   func testTheClientSaysWhyItCannotUseTheServer() async throws {
     let wrongToken = try self.client(["delete", "Cat"], token: "guess")
@@ -96,7 +96,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2514)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2516)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()
