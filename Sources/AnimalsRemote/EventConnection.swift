@@ -67,10 +67,16 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   func cancel() {
     self.lock.withLock { self.task }?.cancel()
   }
+
+  /// Why the connection gave up on the answer, if it did: read it once `signals` has finished
+  /// without an `.ended` report, which a full buffer drops.
+  var failureReason: RemoteStore.Error? {
+    self.lock.withLock { self.failure }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1324)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1331)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let response = dataTask.response as? HTTPURLResponse

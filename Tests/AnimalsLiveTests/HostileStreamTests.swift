@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3213)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3220)
 import AnimalsWire
 import Foundation
 import Hummingbird
@@ -87,7 +87,7 @@ final class HostileStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3299)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3307)
 extension HostileStreamTests {
   func testAFloodTheReaderCannotKeepUpWithEndsTheConnection() async throws {
     let server = try await HostileServer.start { _ in
@@ -106,11 +106,14 @@ extension HostileStreamTests {
     watchdog.cancel()
     await server.stop()
     XCTAssertEqual(pieces, 4)
+    XCTAssertEqual(
+      connection.failureReason.map { "\($0)" }?.contains("more than 4 pieces of the stream wait"), true,
+      "the flood's reason is lost: \(String(describing: connection.failureReason))")
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3328)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3339)
 extension HostileStreamTests {
   func testAnEventThatIsNotAChangeIsReportedAndTheSourceConnectsAgain() async throws {
     let connections = Mutex(0)
