@@ -29,7 +29,7 @@ final class HostileClientTests: LiveServerTestCase {
     return (connection, await signals.next())
   }
 
-  func testAStreamPastTheCapIsRefusedWhileTheOthersStayOpen() async throws {
+  func testAStreamPastTheCapIsRefusedWithTheCapInItsReason() async throws {
     await self.server.stop()
     let limits = ServerLimits(eventStreams: 2)
     self.server = CatalogueServer(
