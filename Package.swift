@@ -404,7 +404,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:802)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:849)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",
