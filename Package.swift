@@ -404,7 +404,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:802)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:849)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",
@@ -436,7 +436,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:726)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:733)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

@@ -5,8 +5,8 @@
 #   Chapters/data/store-dispatch.json                                      the store against the bare reducer
 # It builds the StructuresBenchmark executable in release mode, asks it for the plan (every contender,
 # operation and number of records, RUNS times, round by round), runs each case as a process of its own
-# (started from this shell, so that the case's peak memory is its own), and hands the cases' answers to
-# its report, which checks that the contenders agree and writes each figure as the median with the
+# (started from this shell, as a command one can also run alone; Chapter 19 says why), and hands the
+# cases' answers to its report, which checks that the contenders agree and writes each figure as the median with the
 # fastest and slowest run, with the machine, toolchain, date and load. It takes a few minutes.
 # Usage: Scripts/benchmark-structures.sh [RUNS] [SIZES]   (5 runs; sizes 1024,2048,...,65536)
 set -euo pipefail
