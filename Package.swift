@@ -20,6 +20,7 @@
 //   Chapters/16-animals-shared.md
 //   Chapters/17-animals-live.md
 //   Chapters/18-copy-on-write.md
+//   Chapters/19-benchmarks.md
 //   Chapters/20-other-designs.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
@@ -345,9 +346,15 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:37)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:38)
+package.targets += [
+  .target(
+    name: "AnimalsServerOptions",
+    dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+    swiftSettings: strict)
+]
 for target in package.targets where ["AnimalsDataClient", "Animals"].contains(target.name) {
-  target.dependencies.append("AnimalsRemote")
+  target.dependencies += ["AnimalsRemote", "AnimalsServerOptions"]
 }
 package.targets += [
   .testTarget(
@@ -361,12 +368,14 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:50)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:51)
 package.targets += [
   .testTarget(
     name: "AnimalsLiveTests",
     dependencies: [
       "AnimalsService", "AnimalsRemote", "AnimalsWire", "AnimalsData", "ImmutableData",
+      .product(name: "Hummingbird", package: "hummingbird"),
+      .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
     ],
     swiftSettings: strict),
   .executableTarget(
@@ -395,7 +404,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:829)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:876)
 package.targets += [
   .executableTarget(
     name: "CopyOnWriteBenchmark",
@@ -409,6 +418,33 @@ package.targets += [
     dependencies: [
       "CopyOnWrite", "CopyOnWriteBenchmark", "Measuring", "ImmutableData", "ProgramTesting",
     ],
+    swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:34)
+package.targets += [
+  .target(
+    name: "Contenders",
+    dependencies: [
+      .product(name: "GRDB", package: "GRDB.swift"),
+      .product(name: "HashTreeCollections", package: "swift-collections"),
+    ],
+    swiftSettings: strict),
+  .testTarget(
+    name: "ContendersTests", dependencies: ["Contenders", "ImmutableData"], swiftSettings: strict),
+]
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:733)
+package.targets += [
+  .executableTarget(
+    name: "StructuresBenchmark",
+    dependencies: ["Contenders", "ImmutableData", "Measuring"],
+    swiftSettings: strict),
+  .testTarget(
+    name: "StructuresBenchmarkTests",
+    dependencies: ["StructuresBenchmark", "Contenders", "Measuring"],
     swiftSettings: strict),
 ]
 #sourceLocation()

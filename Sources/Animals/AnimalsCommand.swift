@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:388)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:422)
 import AnimalsData
+import AnimalsServerOptions
 import AnimalsUI
 import AppFolders
 import ArgumentParser
@@ -32,11 +33,7 @@ struct AnimalsCommand: AsyncParsableCommand {
   @Flag(help: "Keep the catalogue in memory: start from the sample data and save nothing.")
   var inMemory = false
 
-  @Option(help: "An Animals server's address, such as http://127.0.0.1:8080, instead of a file.")
-  var server: String?
-
-  @Option(help: "The server's token, sent with each request as 'Authorization: Bearer TOKEN'.")
-  var token: String?
+  @OptionGroup var remote: ServerOptions
 
   @Option(help: "Open on the details of the animal with this id.")
   var animal: String?
@@ -46,17 +43,14 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:429)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:460)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
       throw ValidationError("--database and --in-memory cannot be used together.")
     }
-    if self.server != nil && (self.database != nil || self.inMemory) {
+    if self.remote.server != nil && (self.database != nil || self.inMemory) {
       throw ValidationError("--server cannot be used with --database or --in-memory.")
-    }
-    if self.token != nil && self.server == nil {
-      throw ValidationError("--token is sent to a server; give the server with --server.")
     }
   }
 
@@ -66,7 +60,7 @@ extension AnimalsCommand {
 
   /// Where the catalogue is: the server, memory, or the database file.
   private func location() throws -> CatalogueLocation {
-    if let server = self.server { return .server(address: server, token: self.token) }
+    if let server = self.remote.server { return .server(address: server, token: self.remote.token) }
     return self.inMemory ? .memory : .file(path: try self.databasePath())
   }
 
@@ -80,7 +74,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:465)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:493)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input
   /// ends; with `debug`, writes every action and what it changed to standard error.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:175)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:178)
 /// One committed change to the catalogue, as the journal recorded it.
 public struct CatalogueChange: Hashable, Sendable {
   /// What happened.

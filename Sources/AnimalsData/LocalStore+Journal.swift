@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:131)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:134)
 import Foundation
 import GRDB
 
@@ -46,7 +46,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:212)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:215)
 extension LocalStore {
   /// The number of the latest change ever journalled; 0 before the first.
   public func latestChange() async throws -> Int {
@@ -93,7 +93,7 @@ struct JournalRecord: Codable, FetchableRecord {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2230)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2383)
 extension LocalStore {
   /// How many batch keys the store remembers.
   public static let rememberedKeys = 10_000
@@ -115,6 +115,7 @@ extension LocalStore {
     key: String, _ body: @escaping @Sendable (Transaction) throws -> Data
   ) async throws -> Data {
     try await self.write { db in
+      try self.requireFileInPlace()
       let sql = "SELECT answer FROM batchKey WHERE key = ?"
       if let recorded = try Data.fetchOne(db, sql: sql, arguments: [key]) { return recorded }
       let answer = try body(Transaction(store: self, db: db))
@@ -125,7 +126,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2601)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2824)
 extension LocalStore {
   /// Switches the file to SQLite's write-ahead log, where a commit appends to the log and syncs it
   /// once, and readers do not wait for a writer. The file keeps the mode; a store in memory has none.

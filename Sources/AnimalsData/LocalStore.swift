@@ -33,7 +33,7 @@ public final class LocalStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:93)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:96)
 extension LocalStore {
   /// Every schema change the store knows, in order. Never edit a migration once it has shipped:
   /// append a new one.
@@ -142,7 +142,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2037)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2187)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -168,7 +168,10 @@ extension LocalStore {
   public func transaction<T: Sendable>(
     _ body: @escaping @Sendable (Transaction) throws -> T
   ) async throws -> T {
-    try await self.write { db in try body(Transaction(store: self, db: db)) }
+    try await self.write { db in
+      try self.requireFileInPlace()
+      return try body(Transaction(store: self, db: db))
+    }
   }
 }
 
@@ -196,7 +199,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2096)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2249)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
@@ -291,7 +294,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2194)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2347)
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
   fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {

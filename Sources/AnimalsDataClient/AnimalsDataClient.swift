@@ -21,27 +21,22 @@ struct AnimalsDataClient: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:182)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:221)
+import AnimalsServerOptions
+
 /// The options every subcommand accepts.
 struct CommonOptions: ParsableArguments {
   @Option(help: "The database file (default: animals.sqlite). A new file gets the sample data.")
   var database: String?
 
-  @Option(help: "An Animals server's address, such as http://127.0.0.1:8080, instead of a file.")
-  var server: String?
-
-  @Option(help: "The server's token, sent with each request as 'Authorization: Bearer TOKEN'.")
-  var token: String?
+  @OptionGroup var remote: ServerOptions
 
   @Flag(help: "Print JSON instead of text.")
   var json = false
 
   func validate() throws {
-    if self.server != nil && self.database != nil {
+    if self.remote.server != nil && self.database != nil {
       throw ValidationError("--database and --server cannot be used together.")
-    }
-    if self.token != nil && self.server == nil {
-      throw ValidationError("--token is sent to a server; give the server with --server.")
     }
   }
 }

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:210)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:244)
 import AnimalsData
 import AnimalsRemote
 import ImmutableData
@@ -31,7 +31,7 @@ final class Client {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:235)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:269)
 extension Client {
   /// A client on the catalogue that `options` name: the server given with `--server`, or else the
   /// database file, created with the sample data if it is new.
@@ -39,8 +39,8 @@ extension Client {
   /// - Throws: ``RemoteStore/AddressError`` for a server address that is not one, and
   ///   ``LocalStore/Error`` for a file that cannot be opened.
   convenience init(options: CommonOptions) throws {
-    if let server = options.server {
-      self.init(catalogue: .server(try RemoteStore(address: server, token: options.token)))
+    if let server = options.remote.server {
+      self.init(catalogue: .server(try RemoteStore(address: server, token: options.remote.token)))
     } else {
       self.init(catalogue: .file(try LocalStore(path: options.database ?? "animals.sqlite")))
     }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1263)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1409)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -37,7 +37,9 @@ struct CatalogueMirror {
       default: continue
       }
       changed = true
-      if let id = event.id.flatMap({ Int($0) }) { self.lastEventId = id }
+      guard let id = event.id.flatMap({ Int($0) }) else { continue }
+      if let last = self.lastEventId, id < last { refetch = true }
+      self.lastEventId = id
     }
     if refetch { try await self.fetch(from: store) }
     return changed ? self.catalogue : nil
@@ -45,7 +47,7 @@ struct CatalogueMirror {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1306)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1454)
 extension CatalogueMirror {
   /// Applies the `ChangePayload` in `data`.
   private mutating func apply(_ data: String, from store: RemoteStore) throws {

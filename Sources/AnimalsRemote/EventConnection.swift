@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1159)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1248)
 import AnimalsWire
 import Foundation
 
@@ -28,21 +28,32 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   private let output: AsyncStream<Signal>.Continuation
   private let url: URL
   private let silence: TimeInterval
+  /// The most reports that wait for the reader; the connection ends past them.
+  private let waiting: Int
   /// Guards every property below; the session calls the delegate on its own queue.
   private let lock = NSLock()
   private var parser = EventStreamParser()
   private var refusal = Data()
   private var task: URLSessionDataTask?
+  /// Why the connection gave up on the answer, when it did: an answer it cannot read as a stream.
+  private var failure: RemoteStore.Error?
+  /// The most bytes of a refusal's body kept for its error document.
+  static let refusalLimit = 65_536
 
-  /// A connection for `request` that ends if nothing arrives for `silence` seconds.
-  private init(url: URL, silence: TimeInterval) {
-    (self.signals, self.output) = AsyncStream.makeStream(of: Signal.self)
-    (self.url, self.silence) = (url, silence)
+  /// A connection for `request` that ends if nothing arrives for `silence` seconds, or if more
+  /// than `waiting` reports wait for its reader.
+  private init(url: URL, silence: TimeInterval, waiting: Int) {
+    (self.signals, self.output) = AsyncStream.makeStream(
+      of: Signal.self, bufferingPolicy: .bufferingOldest(waiting))
+    (self.url, self.silence, self.waiting) = (url, silence, waiting)
   }
 
-  /// Sends `request` and returns the connection that reads its answer.
-  static func open(_ request: URLRequest, silence: TimeInterval) -> EventConnection {
-    let connection = EventConnection(url: request.url!, silence: silence)
+  /// Sends `request` and returns the connection that reads its answer; at most `waiting` reports
+  /// (256 by default) wait for the reader.
+  static func open(
+    _ request: URLRequest, silence: TimeInterval, waiting: Int = 256
+  ) -> EventConnection {
+    let connection = EventConnection(url: request.url!, silence: silence, waiting: waiting)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = silence
     let session = URLSession(configuration: configuration, delegate: connection, delegateQueue: nil)
@@ -56,21 +67,56 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
   func cancel() {
     self.lock.withLock { self.task }?.cancel()
   }
+
+  /// Why the connection gave up on the answer, if it did: read it once `signals` has finished
+  /// without an `.ended` report, which a full buffer drops.
+  var failureReason: RemoteStore.Error? {
+    self.lock.withLock { self.failure }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1216)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1331)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let status = (dataTask.response as? HTTPURLResponse)?.statusCode
-    let events = self.lock.withLock {
-      guard status == 200 else {
-        self.refusal.append(data)
-        return [ServerSentEvent]()
-      }
-      return self.parser.parse(data)
+    let response = dataTask.response as? HTTPURLResponse
+    let events = self.lock.withLock { self.read(data, of: response) }
+    switch events {
+    case .success(let events) where !events.isEmpty:
+      guard case .dropped = self.output.yield(.events(events)) else { return }
+      _ = self.lock.withLock { self.fail("more than \(self.waiting) pieces of the stream wait to be read") }
+      dataTask.cancel()
+    case .success: return
+    case .failure: dataTask.cancel()
     }
-    if !events.isEmpty { self.output.yield(.events(events)) }
+  }
+
+  /// The events `data` completes; a refusal's body is kept instead. A failure is kept as well,
+  /// for the end of the connection, which the caller brings about.
+  private func read(
+    _ data: Data, of response: HTTPURLResponse?
+  ) -> Result<[ServerSentEvent], RemoteStore.Error> {
+    if let failure = self.failure { return .failure(failure) }
+    guard response?.statusCode == 200 else {
+      self.refusal.append(data.prefix(Self.refusalLimit - self.refusal.count))
+      return .success([])
+    }
+    let type = response?.mimeType?.lowercased() ?? "none"
+    guard type == "text/event-stream" else {
+      return self.fail("a 200 answer of type '\(type)', not 'text/event-stream'")
+    }
+    do {
+      return .success(try self.parser.parse(data))
+    } catch {
+      return self.fail("\(error)")
+    }
+  }
+
+  /// Keeps the failure `reason` for the end of the connection, and returns it.
+  private func fail(_ reason: String) -> Result<[ServerSentEvent], RemoteStore.Error> {
+    let failure = RemoteStore.Error.badResponse(url: self.url, reason: reason)
+    self.failure = failure
+    return .failure(failure)
   }
 
   func urlSession(
@@ -84,6 +130,7 @@ extension EventConnection {
 
   /// Why the connection ended, if not cleanly after a stream.
   private func reason(status: Int?, error: (any Error)?) -> RemoteStore.Error? {
+    if let failure = self.lock.withLock({ self.failure }) { return failure }
     if let error = error as? URLError {
       return RemoteStore.Error(error, url: self.url, timeout: self.silence)
     }

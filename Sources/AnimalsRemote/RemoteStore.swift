@@ -38,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2411)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2570)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them. With a `key`, sending
   /// the same batch again gets the same answer, and the server runs it at most once.
@@ -63,10 +63,16 @@ extension RemoteStore {
     return response.results
   }
 
+  /// How many times one operation is sent at most, and the pause between two attempts.
+  static let attempts = 3
+  static let retryPause = Duration.milliseconds(250)
+
   /// The result of `operation` alone; a failure is thrown as the server's refusal, and a conflict
-  /// as the ``VersionConflict`` it carries.
+  /// as the ``VersionConflict`` it carries. A mutation goes with a key of its own, kept across
+  /// its attempts.
   func result(of operation: BatchOperation) async throws -> BatchResult {
-    switch try await self.perform([operation])[0] {
+    let key = operation.changesTheCatalogue ? UUID().uuidString : nil
+    switch try await self.performRetrying([operation], key: key)[0] {
     case .failure(let reason): throw Error.refused(url: self.batchURL, status: 200, reason: reason)
     case .conflict(let conflict):
       do {
@@ -75,6 +81,41 @@ extension RemoteStore {
         throw Error.badResponse(url: self.batchURL, reason: "\(unknown)")
       }
     case let result: return result
+    }
+  }
+
+  /// ``perform(_:key:)``; with a key, sent again while attempts remain after a failure that lost
+  /// the answer.
+  func performRetrying(_ operations: [BatchOperation], key: String?) async throws -> [BatchResult] {
+    var attempt = 1
+    while true {
+      do {
+        return try await self.perform(operations, key: key)
+      } catch let error as Error where key != nil && attempt < Self.attempts && error.lostTheAnswer {
+        attempt += 1
+        try await Task.sleep(for: Self.retryPause)
+      }
+    }
+  }
+}
+
+extension RemoteStore.Error {
+  /// Whether the answer, if there was one, never arrived: no connection, or one cut off.
+  var lostTheAnswer: Bool {
+    switch self {
+    case .unreachable: true
+    case .badResponse(_, let reason): reason == Self.cutOff
+    case .timedOut, .refused: false
+    }
+  }
+}
+
+extension BatchOperation {
+  /// Whether the operation changes the catalogue, so that running it twice is not running it once.
+  var changesTheCatalogue: Bool {
+    switch self {
+    case .fetchCategories, .fetchAnimals: false
+    case .addAnimal, .updateAnimal, .deleteAnimal, .reloadSampleData: true
     }
   }
 }

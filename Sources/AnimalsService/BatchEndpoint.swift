@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:128)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:129)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -44,7 +44,7 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:889)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:976)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).
@@ -83,19 +83,15 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:214)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3491)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
   /// - Throws: a ``Refusal``: a body over the limit (413), a document that is not a batch or
-  ///   names an unknown operation (400), or a batch of too many operations (400).
+  ///   names an unknown operation (400), or a batch of too many operations or with too long a
+  ///   key (400); a body still arriving after the limit's time (408).
   func batch(from body: RequestBody) async throws(Refusal) -> BatchRequest {
-    let bytes: ByteBuffer
-    do {
-      bytes = try await body.collect(upTo: self.limits.bodyBytes)
-    } catch {
-      throw self.tooLarge
-    }
+    let bytes = try await self.collect(body).get()
     let batch: BatchRequest
     do {
       let data = Data(bytes.readableBytesView)
@@ -110,12 +106,40 @@ extension BatchEndpoint {
       let counts = "\(self.limits.operations) operations; this one has \(batch.operations.count)"
       throw Refusal(status: .badRequest, reason: "a batch has at most \(counts)")
     }
+    if let key = batch.key, key.utf8.count > self.limits.keyBytes {
+      let counts = "\(self.limits.keyBytes) bytes; this one has \(key.utf8.count)"
+      throw Refusal(status: .badRequest, reason: "a batch key has at most \(counts)")
+    }
     return batch
+  }
+
+  /// The body's bytes, up to the limit, if they all arrive in the limit's time; otherwise the
+  /// refusal: over the limit (413), or too slow (408).
+  func collect(_ body: RequestBody) async -> Result<ByteBuffer, Refusal> {
+    await withTaskGroup(of: Result<ByteBuffer, Refusal>?.self) { group in
+      group.addTask {
+        do {
+          return .success(try await body.collect(upTo: self.limits.bodyBytes))
+        } catch {
+          return .failure(self.tooLarge)
+        }
+      }
+      group.addTask {
+        guard (try? await Task.sleep(for: self.limits.bodyTime)) != nil else { return nil }
+        let reason = "a request body must arrive within \(self.limits.bodyTime)"
+        return .failure(Refusal(status: .requestTimeout, reason: reason))
+      }
+      defer { group.cancelAll() }
+      while let outcome = await group.next() {
+        if let outcome { return outcome }
+      }
+      return .failure(self.tooLarge)
+    }
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:251)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:252)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

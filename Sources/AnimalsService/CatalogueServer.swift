@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:932)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1019)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -38,12 +38,12 @@ public actor CatalogueServer {
   ) {
     (self.store, self.host, self.requestedPort) = (store, host, port)
     (self.token, self.limits, self.log) = (token, limits, log)
-    self.feed = ChangeFeed(heartbeat: heartbeat)
+    self.feed = ChangeFeed(heartbeat: heartbeat, capacity: limits.eventStreams)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:389)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:390)
 extension CatalogueServer {
   /// Starts listening, if it is not already, and returns the port.
   ///
@@ -74,7 +74,7 @@ extension CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:974)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1061)
 extension CatalogueServer {
   /// Ends every event stream, stops accepting connections, lets the requests in flight finish,
   /// and waits until the server has shut down.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:666)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:745)
 import Synchronization
 
 /// Tells every open event stream when to look at the journal: after each batch, and every
@@ -27,18 +27,21 @@ final class ChangeFeed: Sendable {
   private let state = Mutex(State())
   /// The time between two heartbeats.
   let interval: Duration
+  /// The most subscribers at once.
+  let capacity: Int
 
-  /// A closed feed whose heartbeat, once open, ticks every `interval`.
-  init(heartbeat interval: Duration) {
-    self.interval = interval
+  /// A closed feed whose heartbeat, once open, ticks every `interval`, for `capacity` subscribers.
+  init(heartbeat interval: Duration, capacity: Int) {
+    (self.interval, self.capacity) = (interval, capacity)
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:701)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:782)
 extension ChangeFeed {
-  /// A stream of the ticks from now on; already finished if the feed is closed.
-  func subscribe() -> AsyncStream<Tick> {
+  /// A stream of the ticks from now on; already finished if the feed is closed; `nil` if the
+  /// feed has as many subscribers as it takes.
+  func subscribe() -> AsyncStream<Tick>? {
     let (ticks, continuation) = AsyncStream.makeStream(
       of: Tick.self, bufferingPolicy: .bufferingNewest(1))
     let id = self.state.withLock { state in
@@ -48,10 +51,12 @@ extension ChangeFeed {
     continuation.onTermination = { [weak self] _ in
       _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
     }
-    let added = self.state.withLock { state in
+    let added = self.state.withLock { state -> Bool? in
+      guard state.subscribers.count < self.capacity else { return nil }
       if state.isOpen { state.subscribers[id] = continuation }
       return state.isOpen
     }
+    guard let added else { return nil }
     if !added { continuation.finish() }
     return ticks
   }

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:787)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:871)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -31,7 +31,10 @@ struct EventsEndpoint: Sendable {
       return error.response
     }
     let lastSeen = request.headers[Self.lastEventId].flatMap { Int($0) }
-    let ticks = self.feed.subscribe()
+    guard let ticks = self.feed.subscribe() else {
+      let reason = "this server carries at most \(self.feed.capacity) event streams at once"
+      return Refusal(status: .serviceUnavailable, reason: reason).response
+    }
     let body = ResponseBody { [journal] writer in
       var last = try await Self.send(after: lastSeen, from: journal, to: &writer)
       for await tick in ticks {
@@ -47,7 +50,7 @@ struct EventsEndpoint: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:835)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:922)
 extension EventsEndpoint {
   /// Writes the changes after `last`, or a reset; returns the number of the last one written.
   static func send(

@@ -5,24 +5,34 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:461)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:467)
 /// Reads a `text/event-stream` as its bytes arrive, in chunks cut anywhere.
 public struct EventStreamParser: Sendable {
+  /// The most bytes the parser holds: the line not yet ended and the event's data lines so far.
+  public let limit: Int
   /// The bytes of the line not yet ended.
   private var line: [UInt8] = []
   /// Whether the last byte was a carriage return, whose line feed, if it comes, ends nothing.
   private var afterCarriageReturn = false
-  /// The fields of the event being built.
+  /// The fields of the event being built, and the bytes of its data lines.
   private var type = ""
   private var data: [String] = []
+  private var dataBytes = 0
   /// The last id the stream set; it carries over from event to event.
   private var lastEventId: String?
 
-  /// A parser at the start of a stream.
-  public init() {}
+  /// A parser at the start of a stream, which holds at most `limit` bytes (64 KiB by default).
+  public init(limit: Int = 65_536) {
+    self.limit = limit
+  }
 
   /// The events that `bytes` complete. A line or event left unfinished waits for the next chunk.
-  public mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+  ///
+  /// - Throws: ``TooLong`` when the unfinished line and event would hold more than `limit` bytes;
+  ///   the stream cannot be followed after that.
+  public mutating func parse(
+    _ bytes: some Sequence<UInt8>
+  ) throws(TooLong) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
     for byte in bytes {
       defer { self.afterCarriageReturn = byte == UInt8(ascii: "\r") }
@@ -30,15 +40,28 @@ public struct EventStreamParser: Sendable {
       case UInt8(ascii: "\n") where self.afterCarriageReturn: continue
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         if let event = self.endLine() { events.append(event) }
-      default: self.line.append(byte)
+      default:
+        guard self.line.count + self.dataBytes < self.limit else { throw TooLong(limit: self.limit) }
+        self.line.append(byte)
       }
     }
     return events
   }
+
+  /// A line or an event longer than the parser's limit: a broken or hostile stream.
+  public struct TooLong: Error, Hashable, CustomStringConvertible {
+    /// The parser's limit, in bytes.
+    public let limit: Int
+
+    /// The failure as a sentence, with the limit.
+    public var description: String {
+      "a line or an event of the stream is longer than \(self.limit) bytes"
+    }
+  }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:502)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:532)
 extension EventStreamParser {
   /// Takes in the finished line; returns the event it completes, if it completes one.
   private mutating func endLine() -> ServerSentEvent? {
@@ -51,7 +74,9 @@ extension EventStreamParser {
     if value.hasPrefix(" ") { value = value.dropFirst() }
     switch name {
     case "event": self.type = String(value)
-    case "data": self.data.append(String(value))
+    case "data":
+      self.data.append(String(value))
+      self.dataBytes += value.utf8.count
     case "id" where !value.contains("\u{0}"): self.lastEventId = String(value)
     default: break
     }
@@ -60,7 +85,7 @@ extension EventStreamParser {
 
   /// The event built so far, if it has data; the fields start again either way.
   private mutating func endEvent() -> ServerSentEvent? {
-    defer { (self.type, self.data) = ("", []) }
+    defer { (self.type, self.data, self.dataBytes) = ("", [], 0) }
     guard !self.data.isEmpty else { return nil }
     return ServerSentEvent(
       type: self.type.isEmpty ? "message" : self.type,

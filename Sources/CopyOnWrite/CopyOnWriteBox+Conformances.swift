@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1620)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1670)
 extension CopyOnWriteBox: Equatable where Value: Equatable {
   /// Equal when the values are; boxes that share storage are equal without comparing.
   package static func == (left: Self, right: Self) -> Bool {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1562)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1612)
 /// A value on the heap, shared by copies of the box until one of them changes it.
 ///
 /// Copying a box copies one reference. Changing a box whose storage it alone holds changes the

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1021)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1068)
 import CopyOnWrite
 import Measuring
 

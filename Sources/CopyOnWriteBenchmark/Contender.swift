@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:851)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:898)
 /// One way of keeping a scoreboard, measured on the same change.
 enum Contender: String, CaseIterable, Codable, Sendable {
   /// A `DictionaryScoreboard` in a store: the reducer's copy shares its storage, so it is copied.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1125)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1172)
 import Measuring
 
 /// The result file of a whole run: a row per size, five columns per contender, then the reads and

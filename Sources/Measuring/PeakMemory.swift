@@ -5,15 +5,39 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:309)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:317)
 import Foundation
 
-/// The largest resident set this process has had so far, in bytes (`getrusage`'s `ru_maxrss`), or
-/// `nil` when the system does not say.
+/// The largest resident set this process image has had so far, in bytes, or `nil` when the system does
+/// not say.
 ///
-/// The figure never goes down: to know the peak of one piece of work, run it alone in a process of
-/// its own (`runThisProgram(_:decoding:)`).
+/// On Linux it is `VmHWM` in `/proc/self/status`, which belongs to the current address space: a child
+/// started by a large parent reports its own peak, not the parent's. Where `/proc` is missing it is
+/// `getrusage`'s `ru_maxrss`. The figure never goes down: to know the peak of one piece of work, run it
+/// alone in a process of its own (`runThisProgram(_:decoding:)`).
 package func peakResidentMemory() -> Int? {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+    return highWaterMark(inProcessStatus: status)
+  }
+  return largestResidentSetFromUsage()
+}
+
+/// The `VmHWM:   1234 kB` line of a `/proc/PID/status` text, in bytes; `nil` when the line is missing
+/// or is not a whole number of kB.
+package func highWaterMark(inProcessStatus status: String) -> Int? {
+  let prefix = "VmHWM:"
+  guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+    return nil
+  }
+  let fields = line.dropFirst(prefix.count).split(whereSeparator: \.isWhitespace)
+  guard fields.count == 2, fields[1] == "kB", let kibibytes = Int(fields[0]), kibibytes >= 0 else {
+    return nil
+  }
+  return kibibytes.multipliedReportingOverflow(by: 1_024).overflow ? nil : kibibytes * 1_024
+}
+
+/// `getrusage`'s `ru_maxrss` in bytes: kibibytes on Linux, bytes on macOS.
+private func largestResidentSetFromUsage() -> Int? {
   var usage = rusage()
   #if canImport(Darwin)
     let (process, bytesPerUnit) = (RUSAGE_SELF, 1)

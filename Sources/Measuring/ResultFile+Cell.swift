@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:458)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:490)
 extension ResultFile.Cell: Codable {
   /// Reads a JSON number or string.
   package init(from decoder: any Decoder) throws {

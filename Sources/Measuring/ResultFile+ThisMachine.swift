@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:594)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:626)
 import Foundation
 
 extension ResultFile.Run {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:382)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:414)
 /// A result file of format 1, from which the `book` tool draws tables and charts: where and how the
 /// numbers were measured, the columns with their units, and one row per result.
 package struct ResultFile: Hashable, Sendable {

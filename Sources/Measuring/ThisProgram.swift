@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:333)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:365)
 import Foundation
 
 /// Runs this same program again with `arguments`, waits for it to finish, and decodes what it wrote

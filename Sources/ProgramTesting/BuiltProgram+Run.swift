@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:855)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:857)
 import Foundation
 
 #if canImport(Glibc)
@@ -16,9 +16,10 @@ import Foundation
 
 extension BuiltProgram {
   /// Runs the program with `arguments`, `input` on its standard input and `environment` (by default the
-  /// tests' own), and waits until it has exited.
+  /// tests' own), and waits until it has exited; one still running after `limit` seconds is killed.
   public func run(
-    _ arguments: [String] = [], input: String = "", environment: [String: String]? = nil
+    _ arguments: [String] = [], input: String = "", environment: [String: String]? = nil,
+    limit: TimeInterval = 60
   ) throws -> ProgramRun {
     let process = Process()
     process.executableURL = try self.executable()
@@ -31,14 +32,20 @@ extension BuiltProgram {
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
+    let id = process.processIdentifier
+    let watchdog = DispatchWorkItem { _ = kill(id, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
     let output = PipeReader(standardOutput.fileHandleForReading)
     let errorOutput = PipeReader(standardError.fileHandleForReading)
     Self.write(input, to: standardInput.fileHandleForWriting)
     let (printed, printedErrors) = (output.wait(), errorOutput.wait())
     exited.wait()
+    watchdog.cancel()
+    let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    let note = killed ? "(killed: still running after \(limit) s)\n" : ""
     return ProgramRun(
-      output: String(decoding: printed, as: UTF8.self), errorOutput: String(decoding: printedErrors, as: UTF8.self),
-      status: process.terminationStatus)
+      output: String(decoding: printed, as: UTF8.self),
+      errorOutput: String(decoding: printedErrors, as: UTF8.self) + note, status: process.terminationStatus)
   }
 
   /// Writes `input` and closes the pipe. A program that exits before it has read everything, such as one that
@@ -51,7 +58,7 @@ extension BuiltProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:918)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:937)
 /// Everything a pipe delivers until its end, read on a thread of its own.
 final class PipeReader: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)

@@ -12,7 +12,8 @@ public struct ProgramRun: Sendable {
   public let output: String
   /// Everything the program printed on standard error.
   public let errorOutput: String
-  /// The exit status.
+  /// The exit status, or the number of the signal that ended the program (`SIGKILL`, 9, for one
+  /// killed past its limit).
   public let status: Int32
 
   /// The frames printed, split at the blank lines a `ScriptScreen` puts between them.

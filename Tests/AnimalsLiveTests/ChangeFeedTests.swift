@@ -5,17 +5,17 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:760)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:844)
 import XCTest
 
 @testable import AnimalsService
 
 /// `ChangeFeed`'s subscriptions, without a server.
 final class ChangeFeedTests: XCTestCase {
-  func testTicksThatPileUpCollapseIntoTheNewest() async {
-    let feed = ChangeFeed(heartbeat: .seconds(3_600))
+  func testTicksThatPileUpCollapseIntoTheNewest() async throws {
+    let feed = ChangeFeed(heartbeat: .seconds(3_600), capacity: 1)
     feed.open()
-    let ticks = feed.subscribe()
+    let ticks = try XCTUnwrap(feed.subscribe(), "a feed with room refused its first subscriber")
     for tick in [ChangeFeed.Tick.committed, .committed, .heartbeat] { feed.publish(tick) }
     feed.close()
     var received: [ChangeFeed.Tick] = []

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:539)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:571)
 import AnimalsWire
 import XCTest
 
@@ -25,40 +25,74 @@ final class EventStreamParserTests: XCTestCase {
     ServerSentEvent(data: "after a comment", id: "3"),
   ]
 
-  func testTheWholeStreamAtOnce() {
+  func testTheWholeStreamAtOnce() throws {
     var parser = EventStreamParser()
-    XCTAssertEqual(parser.parse(self.stream), self.expected)
+    XCTAssertEqual(try parser.parse(self.stream), self.expected)
   }
 
-  func testEveryCutIntoTwoChunks() {
+  func testEveryCutIntoTwoChunks() throws {
     for cut in 0...self.stream.count {
       var parser = EventStreamParser()
-      let events = parser.parse(self.stream[..<cut]) + parser.parse(self.stream[cut...])
+      let events = try parser.parse(self.stream[..<cut]) + parser.parse(self.stream[cut...])
       XCTAssertEqual(events, self.expected, "cut at byte \(cut)")
     }
   }
 
-  func testOneByteAtATime() {
+  func testOneByteAtATime() throws {
     var parser = EventStreamParser()
-    let events = self.stream.flatMap { parser.parse([$0]) }
+    let events = try self.stream.flatMap { try parser.parse([$0]) }
     XCTAssertEqual(events, self.expected)
   }
 
-  func testWhatTheWriterWritesTheParserReads() {
+  func testWhatTheWriterWritesTheParserReads() throws {
     let event = ServerSentEvent(type: "change", data: "one\ntwo\n", id: "7")
     var parser = EventStreamParser()
-    XCTAssertEqual(parser.parse(Array(event.text.utf8)), [event])
+    XCTAssertEqual(try parser.parse(Array(event.text.utf8)), [event])
   }
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:588)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:624)
 extension EventStreamParserTests {
-  func testAnIdHoldingANulCharacterIsIgnored() {
+  func testALineOrAnEventPastTheLimitIsRefused() {
+    let endless = Array("data: ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 200)
+    let unended = Array(String(repeating: "data: twenty bytes..\n", count: 10).utf8)
+    for (name, stream) in [("a line", endless), ("an event", unended)] {
+      var parser = EventStreamParser(limit: 100)
+      XCTAssertThrowsError(try stream.flatMap { try parser.parse([$0]) }, name) { error in
+        XCTAssertEqual((error as? EventStreamParser.TooLong)?.limit, 100, name)
+      }
+    }
+  }
+
+  func testAnEventUnderTheLimitIsRead() throws {
+    var parser = EventStreamParser(limit: 100)
+    let events = try parser.parse(Array(String(repeating: "data: twenty bytes..\n", count: 4).utf8))
+    XCTAssertEqual(events, [])
+    XCTAssertEqual(try parser.parse(Array("\n".utf8)).first?.data.count, 4 * 14 + 3)
+  }
+
+  func testBytesThatAreNotUTF8BecomeReplacementCharacters() throws {
+    var parser = EventStreamParser()
+    let events = try parser.parse(Array("data: a".utf8) + [0xFF, 0xC3] + Array("\n\n".utf8))
+    XCTAssertEqual(events, [ServerSentEvent(data: "a\u{FFFD}\u{FFFD}")])
+  }
+
+  func testRetryAndUnknownFieldsChangeNothing() throws {
+    var parser = EventStreamParser()
+    let stream = "retry: 99999999999999999999999\nretry: -1\nbogus: 1\ndata: x\n\n"
+    XCTAssertEqual(try parser.parse(Array(stream.utf8)), [ServerSentEvent(data: "x")])
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:660)
+extension EventStreamParserTests {
+  func testAnIdHoldingANulCharacterIsIgnored() throws {
     var parser = EventStreamParser()
     let stream = "id: 1\ndata: first\n\nid: 2\u{0}\ndata: second\n\n"
     XCTAssertEqual(
-      parser.parse(Array(stream.utf8)),
+      try parser.parse(Array(stream.utf8)),
       [ServerSentEvent(data: "first", id: "1"), ServerSentEvent(data: "second", id: "1")])
   }
 }

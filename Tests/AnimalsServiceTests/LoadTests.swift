@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2769)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2993)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -46,7 +46,12 @@ final class LoadTests: XCTestCase {
         return try await group.reduce(into: []) { $0.append($1) }
       }
     }
+    let deadline = ContinuousClock.now + .seconds(60)
     while answered.value < self.clients * self.cycles * 2 / 3 {
+      guard ContinuousClock.now < deadline else {
+        work.cancel()
+        return XCTFail("only \(answered.value) batches answered within 60 s: \(await work.result)")
+      }
       try await Task.sleep(for: .milliseconds(5))
     }
     server.crash()
@@ -60,7 +65,7 @@ final class LoadTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2826)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3055)
 extension LoadTests {
   /// Checks the file against `records`, and every screen against the file.
   func check(

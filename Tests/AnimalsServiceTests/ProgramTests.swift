@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:813)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:816)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -54,6 +54,13 @@ final class ProgramTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     XCTAssertTrue(run.errorOutput.contains("is not an Animals database"), run.errorOutput)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "not a database\n")
+  }
+
+  func testAServerThatOutlivesItsRunsLimitIsKilled() throws {
+    let path = self.folder.appendingPathComponent("animals.sqlite").path
+    let run = try BuiltProgram("AnimalsServer").run(["--port", "0", "--database", path], limit: 1)
+    XCTAssertEqual(run.status, SIGKILL)
+    XCTAssertTrue(run.errorOutput.hasSuffix("(killed: still running after 1.0 s)\n"), run.errorOutput)
   }
 
   func testTheDatabaseFlagIsRequired() throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2524)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2727)
 import Foundation
 import ProgramTesting
 
@@ -30,7 +30,7 @@ final class ServerProcess {
     self.process.arguments = arguments + ["--port", String(port)]
     self.process.standardOutput = self.output
     try self.process.run()
-    let banner = Self.readLine(self.output.fileHandleForReading) ?? ""
+    let banner = Self.readLine(self.output.fileHandleForReading, of: self.process, within: 30) ?? ""
     let address = banner.split(separator: " ").first { $0.hasPrefix("http://") } ?? ""
     guard let port = Int(address.split(separator: ":").last?.prefix { $0.isNumber } ?? "") else {
       self.process.terminate()
@@ -41,11 +41,17 @@ final class ServerProcess {
 
   /// The next line the program prints; `nil` when its output ends.
   func nextLine() -> String? {
-    Self.readLine(self.output.fileHandleForReading)
+    Self.readLine(self.output.fileHandleForReading, of: self.process, within: 10)
   }
 
-  /// The next line `handle` delivers, without its line break; `nil` at its end.
-  private static func readLine(_ handle: FileHandle) -> String? {
+  /// The next line `handle` delivers, without its line break; `nil` at its end. A line that has
+  /// not come within `seconds` kills `process`, which ends its output, so that a test fails
+  /// instead of waiting forever.
+  private static func readLine(
+    _ handle: FileHandle, of process: Process, within seconds: Double
+  ) -> String? {
+    let watchdog = Self.watchdog(killing: process, after: seconds)
+    defer { watchdog.cancel() }
     var bytes: [UInt8] = []
     while let byte = handle.readData(ofLength: 1).first {
       if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
@@ -54,10 +60,20 @@ final class ServerProcess {
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Ends the program and waits until it has gone.
+  /// Ends the program and waits until it has gone; one still there after 10 s is killed.
   func stop() {
     if self.process.isRunning { self.process.terminate() }
+    let watchdog = Self.watchdog(killing: self.process, after: 10)
     self.process.waitUntilExit()
+    watchdog.cancel()
+  }
+
+  /// Kills `process` (`SIGKILL`) after `seconds`, unless the returned item is cancelled first.
+  private static func watchdog(killing process: Process, after seconds: Double) -> DispatchWorkItem {
+    let id = process.processIdentifier
+    let watchdog = DispatchWorkItem { _ = kill(id, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    return watchdog
   }
 
   /// Kills the program at once (`SIGKILL`), as a crash would, and waits until it has gone.
@@ -67,8 +83,12 @@ final class ServerProcess {
   }
 
   /// The first line named no port.
-  struct NoPort: Error {
+  struct NoPort: Error, CustomStringConvertible {
     let banner: String
+
+    var description: String {
+      "AnimalsServer's first line, within 30 s, named no port: '\(self.banner)'"
+    }
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:542)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:543)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -61,7 +61,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:601)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:602)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -90,7 +90,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:633)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:634)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -121,7 +121,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:667)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:668)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -168,7 +168,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:717)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:718)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)

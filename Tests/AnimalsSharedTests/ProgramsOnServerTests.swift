@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:541)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:569)
 import AnimalsData
 import ProgramTesting
 import XCTest
@@ -34,7 +34,7 @@ final class ProgramsOnServerTests: SharedServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:574)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:603)
 extension ProgramsOnServerTests {
   func testTheClientSaysWhyItCannotUseTheServer() async throws {
     let wrongToken = try self.client(["delete", "Cat"], token: "guess")
@@ -51,6 +51,14 @@ extension ProgramsOnServerTests {
     XCTAssertEqual(both.status, 64)
     XCTAssertTrue(
       both.errorOutput.hasPrefix("Error: --database and --server cannot be used together."))
+    let places = [("AnimalsDataClient", ["list", "--database", self.databasePath]), ("Animals", ["--in-memory"])]
+    for (program, arguments) in places {
+      let tokenAlone = try BuiltProgram(program).run(arguments + ["--token", "s3cret"])
+      XCTAssertEqual(tokenAlone.status, 64, program)
+      XCTAssertTrue(
+        tokenAlone.errorOutput.hasPrefix("Error: --token is sent to a server; give the server with"),
+        "\(program): \(tokenAlone.errorOutput)")
+    }
     let cat = try await self.animalsInTheFile()["Cat"]
     XCTAssertNotNil(cat, "the refused delete changed nothing")
 
@@ -65,7 +73,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1924)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2072)
 extension ProgramsOnServerTests {
   func testTheAppWorksOnTheServer() async throws {
     let run = try self.app(script: "right\nd\ny\nq\n")
@@ -88,7 +96,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2479)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2516)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1162)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1199)
 import AnimalsData
 import Foundation
 import GRDB
@@ -65,7 +65,7 @@ final class VersionTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:352)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:355)
 extension VersionTests {
   func testAChapter6FileIsUpgradedInPlace() async throws {
     let path = try self.makeDatabasePath()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1309)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:1356)
 import Foundation
 import Measuring
 import ProgramTesting
@@ -75,6 +75,15 @@ final class CopyOnWriteBenchmarkTests: XCTestCase {
       ["dictionary-read", "tree-read", "dictionary-compare", "tree-compare"])
     XCTAssertEqual(file.rows.map(\.first), [.number(10), .number(20)])
     XCTAssertEqual(Set(file.rows.map(\.count)), [file.columns.count])
+  }
+
+  func testACaseStartedByALargeProcessReportsItsOwnPeak() async throws {
+    let held = [UInt8](repeating: 1, count: 512 << 20)
+    let run = try BuiltProgram("CopyOnWriteBenchmark").run(["case", "in-place", "10", "1", "1"])
+    XCTAssertEqual(run.status, 0, run.errorOutput)
+    let result = try JSONDecoder().decode(CaseResult.self, from: Data(run.output.utf8))
+    XCTAssertEqual(held.last, 1)
+    XCTAssertLessThan(result.peakMemory, 256 << 20, "the child reported the 512 MiB its parent holds")
   }
 
   func testASizeWithoutEveryContenderIsRefused() async throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/18-copy-on-write.md",line:690)
+#sourceLocation(file:"Chapters/18-copy-on-write.md",line:722)
 import XCTest
 
 @testable import Measuring
@@ -38,6 +38,21 @@ final class ClockTests: XCTestCase {
     XCTAssertEqual(filled.last, 1)
     XCTAssertGreaterThanOrEqual(peak, size)
     XCTAssertLessThan(peak, 64 << 30, "multiplied by 1,024 twice, the peak would be tens of GiB")
+  }
+
+  func testTheHighWaterMarkIsReadInKibibytesFromItsOwnLine() {
+    let status = "Name:\tbenchmark\nVmPeak:\t  99999 kB\nVmHWM:\t    1234 kB\nVmRSS:\t  1000 kB\n"
+    XCTAssertEqual(highWaterMark(inProcessStatus: status), 1_263_616)
+    XCTAssertEqual(highWaterMark(inProcessStatus: "VmHWM:   1234 kB"), 1_263_616)
+  }
+
+  func testAHighWaterMarkThatIsNotAWholeNumberOfKibibytesIsRefused() {
+    for line in [
+      "VmHWM: kB", "VmHWM: 12", "VmHWM: 12 MB", "VmHWM: twelve kB", "VmHWM: -12 kB", "VmHWM: 1.5 kB",
+      "VmHWM: 12 kB 3", "VmHWM: 99999999999999999 kB", "VmRSS: 12 kB", "",
+    ] {
+      XCTAssertNil(highWaterMark(inProcessStatus: line), line)
+    }
   }
 }
 #sourceLocation()
