@@ -422,7 +422,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:34)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:35)
 package.targets += [
   .target(
     name: "Contenders",
@@ -436,7 +436,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:733)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:735)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:95)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:96)
 /// One of the structures this chapter measures: records by id, counted, read, inserted, updated,
 /// deleted and sorted.
 package protocol Contender {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:129)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:130)
 /// Records in a standard library `Dictionary`: a hash table in one buffer, copied whole on the
 /// first change while another copy shares it.
 package struct DictionaryContender: Contender, Sendable {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:311)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:312)
 /// One record as an object: shared by reference and changed in place.
 final class RecordObject {
   var record: Record

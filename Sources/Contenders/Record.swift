@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:57)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:58)
 /// The value every contender holds: ten 64-bit integers, 80 bytes, with no references inside.
 package struct Record: Hashable, Sendable {
   /// The key: unique among the records a contender holds.
@@ -17,7 +17,7 @@ package struct Record: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:74)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:75)
 extension Record {
   /// Record `id` at `version`: `Record(id: 7)` is the same value on every run; `Record(id: 7,
   /// version: 1)` has the same id and rank and another payload.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:205)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:206)
 import GRDB
 
 /// Records in a table of an SQLite database in memory, through GRDB: changed in place, one
@@ -34,7 +34,7 @@ package struct SQLiteContender: Contender, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:237)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:238)
 extension SQLiteContender {
   package func count() throws -> Int {
     try self.database.read { db in
@@ -83,7 +83,7 @@ extension SQLiteContender {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:288)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:289)
 extension Record {
   /// The fields in the table's column order: `id`, `rank`, `a` … `h`.
   var columns: [Int64] {

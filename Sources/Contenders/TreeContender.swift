@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:162)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:163)
 import HashTreeCollections
 
 /// Records in a `TreeDictionary`: a persistent hash tree, whose copies share every node a change

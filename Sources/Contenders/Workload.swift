@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:366)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:367)
 /// SplitMix64: the same sequence of numbers for the same seed, on every run and every machine.
 package struct SeededGenerator: RandomNumberGenerator {
   private var state: UInt64
@@ -24,7 +24,7 @@ package struct SeededGenerator: RandomNumberGenerator {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:387)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:388)
 /// The six operations the benchmark times.
 package enum RecordOperation: String, CaseIterable, Sendable {
   case count, read, insert, update, delete, sort
@@ -52,7 +52,7 @@ extension Batch {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:420)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:422)
 /// The records of one size, and a batch of each operation on them: the same on every run.
 package struct Workload: Sendable {
   /// The number of records held before a batch.
@@ -86,7 +86,7 @@ package struct Workload: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:462)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:464)
 extension Contender {
   /// Runs `batch` and returns a checksum of its answers: the same for every contender.
   package mutating func run(_ batch: Batch) throws -> Int64 {
