@@ -436,7 +436,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:735)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:739)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:935)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:939)
 import Contenders
 
 /// The whole benchmark: what to measure, how often, and where the result files go.
@@ -36,7 +36,7 @@ struct BenchmarkPlan: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:966)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:970)
 extension BenchmarkPlan {
   /// The plan that `all`'s options name: `--runs 5 --sizes 1024,4096 --output Chapters/data
   /// --toolchain "Swift 6.3.1" --command "Scripts/benchmark-structures.sh"`.
@@ -67,7 +67,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1002)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1006)
 extension BenchmarkPlan {
   /// Every case `runs` times, round by round: all the cases once, then all of them again.
   var schedule: [BenchmarkCase] {
@@ -76,7 +76,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1032)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1036)
 import Foundation
 import Measuring
 
@@ -101,7 +101,7 @@ extension Measurements {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1062)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1066)
 extension Measurements {
   /// Throws unless every contender answered the same for the same work in every run.
   func check() throws {
