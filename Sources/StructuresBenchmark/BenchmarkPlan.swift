@@ -38,8 +38,8 @@ struct BenchmarkPlan: Sendable {
 
 #sourceLocation(file:"Chapters/19-benchmarks.md",line:970)
 extension BenchmarkPlan {
-  /// The plan that `all`'s options name: `--runs 5 --sizes 1024,4096 --output Chapters/data
-  /// --toolchain "Swift 6.3.1" --command "Scripts/benchmark-structures.sh"`.
+  /// The plan that the options of the `cases` and `report` commands name, such as
+  /// `--runs 5 --sizes 1024,4096 --output Chapters/data --toolchain "Swift 6.3.1"`.
   init(options: some Sequence<String>) throws {
     self.init()
     var options = options.makeIterator()
