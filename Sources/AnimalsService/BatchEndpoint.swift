@@ -44,7 +44,7 @@ struct Refusal: Error {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:976)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:979)
 extension BatchEndpoint {
   /// - Throws: a ``Refusal`` for a missing or wrong token (401), a body not declared as JSON
   ///   (415), or a declared length over the limit (413).
@@ -83,7 +83,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3491)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3494)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1019)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1022)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -74,7 +74,7 @@ extension CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1061)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1064)
 extension CatalogueServer {
   /// Ends every event stream, stops accepting connections, lets the requests in flight finish,
   /// and waits until the server has shut down.

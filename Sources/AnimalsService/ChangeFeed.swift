@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:745)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:748)
 import Synchronization
 
 /// Tells every open event stream when to look at the journal: after each batch, and every
@@ -37,7 +37,7 @@ final class ChangeFeed: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:782)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:785)
 extension ChangeFeed {
   /// A stream of the ticks from now on; already finished if the feed is closed; `nil` if the
   /// feed has as many subscribers as it takes.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:871)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:874)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -50,7 +50,7 @@ struct EventsEndpoint: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:922)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:925)
 extension EventsEndpoint {
   /// Writes the changes after `last`, or a reset; returns the number of the last one written.
   static func send(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:676)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:679)
 extension AnimalsAPI {
   /// The change stream's path, below the server's base URL.
   public static let eventsPath = "/animals/events"

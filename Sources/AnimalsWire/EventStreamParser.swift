@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:467)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:470)
 /// Reads a `text/event-stream` as its bytes arrive, in chunks cut anywhere.
 public struct EventStreamParser: Sendable {
   /// The most bytes the parser holds: the line not yet ended and the event's data lines so far.
@@ -61,7 +61,7 @@ public struct EventStreamParser: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:532)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:535)
 extension EventStreamParser {
   /// Takes in the finished line; returns the event it completes, if it completes one.
   private mutating func endLine() -> ServerSentEvent? {

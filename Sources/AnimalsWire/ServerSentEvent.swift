@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:431)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:434)
 /// One event of a `text/event-stream`: its type, its data, and the id the stream gave last.
 public struct ServerSentEvent: Hashable, Sendable {
   /// The event's type; `message` when the stream named none.

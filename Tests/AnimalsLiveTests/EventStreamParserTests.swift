@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:571)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:574)
 import AnimalsWire
 import XCTest
 
@@ -52,7 +52,7 @@ final class EventStreamParserTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:624)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:627)
 extension EventStreamParserTests {
   func testALineOrAnEventPastTheLimitIsRefused() {
     let endless = Array("data: ".utf8) + Array(repeating: UInt8(ascii: "x"), count: 200)
@@ -86,7 +86,7 @@ extension EventStreamParserTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:660)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:663)
 extension EventStreamParserTests {
   func testAnIdHoldingANulCharacterIsIgnored() throws {
     var parser = EventStreamParser()
