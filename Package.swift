@@ -436,7 +436,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:739)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:741)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",
