@@ -105,4 +105,23 @@ final class TestSelectionHeadTests: XCTestCase {
     XCTAssertEqual(result.selection, .some(["BTests": "no passing snapshot verified just before it"]))
     XCTAssertEqual(result.sameAsHead, ["ATests"])
   }
+
+  /// The root package's folder, which dump-package prints, is not a difference; another kind is.
+  func testTheRootsFolderIsNoDifference() throws {
+    func shape(_ kind: String) throws -> PackageShape {
+      let json = """
+        {"name": "P", "dependencies": [], "products": [], "packageKind": \(kind), "targets": [\(Self.one.joined(separator: ", "))]}
+        """
+      return try PackageShape(dumpPackageJSON: Data(json.utf8))
+    }
+    let snapshot = try shape("{\"root\": [\"/tmp/snapshot\"]}")
+    let head = try shape("{\"root\": [\"/work/book\"]}")
+    XCTAssertEqual(
+      TestSelection.select(previous: head.locatedLike(snapshot), current: snapshot, changedPaths: []), .some([:]))
+    XCTAssertEqual(
+      TestSelection.select(previous: head, current: snapshot, changedPaths: []),
+      .all(reason: "the manifest's packageKind changed"))
+    let other = try shape("{\"fileSystem\": [\"/work/book\"]}")
+    XCTAssertEqual(other.locatedLike(snapshot), other)
+  }
 }

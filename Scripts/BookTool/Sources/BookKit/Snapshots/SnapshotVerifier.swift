@@ -229,7 +229,8 @@ package struct SnapshotVerifier {
       return .all(reason: "git cannot compare it with HEAD")
     }
     let paths = changed.split(separator: "\0").map(String.init)
-    return TestSelection.select(previous: head.shape, current: shape, changedPaths: paths, rebuiltModules: rebuilt)
+    return TestSelection.select(
+      previous: head.shape.locatedLike(shape), current: shape, changedPaths: paths, rebuiltModules: rebuilt)
   }
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay

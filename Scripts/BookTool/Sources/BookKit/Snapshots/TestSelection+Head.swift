@@ -35,3 +35,17 @@ extension TestSelection {
     return "\(run); not run again, \(Self.sameAsHead): \(sameAsHead.joined(separator: ", "))"
   }
 }
+
+extension PackageShape {
+  /// This shape read as if its root package were where `other`'s is: `dump-package` names the root's
+  /// folder in `packageKind` (`{"root": ["/path"]}`), which differs between a snapshot's folder and the
+  /// workspace but configures no target. Unchanged unless both are root packages.
+  package func locatedLike(_ other: PackageShape) -> PackageShape {
+    let key = "packageKind"
+    let isRoot = { (kind: String?) in kind?.hasPrefix("[{\"root\":") ?? false }
+    guard isRoot(self.packageLevel[key]), isRoot(other.packageLevel[key]) else { return self }
+    var located = self
+    located.packageLevel[key] = other.packageLevel[key]
+    return located
+  }
+}
