@@ -14,8 +14,11 @@ What runs in each view:
   whose colour, text style and every box from it up to the root (tag, classes, colours, backgrounds,
   opacity, position, and the boxes' ::before and ::after backgrounds) equal an earlier element's has
   that element's contrast, and is left out (COLOURS_SCRIPT); the one read is, when there is one, wholly
-  inside its scrolling boxes (axe cannot read a clipped one). Never left out: elements on the first
-  screen (where a fixed or sticky box can cover them), form controls and SVG text.
+  inside its scrolling boxes (axe cannot read a clipped one). The classes are shared across pages within
+  one view: a key read wholly inside its boxes on one page is not read again on the next (the site's
+  pages share one stylesheet and one frame, so a listing's spans are read on the first page that has
+  them). Never left out: elements on the first screen (where a fixed or sticky box can cover them), form
+  controls and SVG text.
 Prints each violation (rule, impact, the first few elements), and what each view cost. Pages are shared
 among one tab per core. Uses browser_check.py's DevTools harness (standard library only).
 
@@ -28,6 +31,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 
 from browser_check import Page, start_chromium, stop_chromium
@@ -53,6 +57,9 @@ def processor_seconds(root):
         return pid == root
     return sum(value for pid, value in seconds.items() if descends(pid))
 
+# Guards the colour keys the tabs share (see run_axe).
+SEEN_LOCK = threading.Lock()
+
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 # The rules whose result can depend on the colour scheme.
@@ -65,11 +72,13 @@ VIEWS = [("light", 1280, 900, False, True), ("dark", 1280, 900, False, False),
 
 # Marks with data-axe-colours each element whose colours the colour rules must read: every form control,
 # every SVG element with text, every element with text on the first screen, and one HTML element with
-# text of its own for each colour, text style and boxes (see the docstring). Returns [elements with
-# text, elements marked]. (axe is given the marked
+# text of its own for each colour, text style and boxes (see the docstring) that is not among the keys
+# given (those read on an earlier page in this view). Returns [elements with text, elements marked, the
+# keys of the elements marked that lie wholly inside their boxes]. (axe is given the marked
 # elements as its context: an `exclude` list of thousands of elements costs axe as much as reading them.)
 COLOURS_SCRIPT = r"""
-(() => {
+((seen) => {
+  const known = new Set(seen);
   document.querySelectorAll("[data-axe-colours]").forEach(e => e.removeAttribute("data-axe-colours"));
   const boxes = new Map();
   const style = (e, pseudo) => getComputedStyle(e, pseudo);
@@ -112,27 +121,38 @@ COLOURS_SCRIPT = r"""
     const s = style(element);
     const key = [s.fontSize, s.fontWeight, s.fontStyle, s.textShadow, s.textDecorationLine,
       s.webkitTextStrokeWidth, boxKey(element)].join("|");
-    const known = standing.get(key);
-    if (known && known.inside) continue;
+    if (known.has(key)) continue;
+    const first = standing.get(key);
+    if (first && first.inside) continue;
     const isInside = inside(element);
-    if (!known || isInside) standing.set(key, {element, inside: isInside});
+    if (!first || isInside) standing.set(key, {element, inside: isInside});
   }
-  for (const {element} of standing.values()) mark(element);
-  return [texts, marked];
-})()
+  const learnt = [];
+  for (const [key, {element, inside}] of standing) {
+    mark(element);
+    if (inside) learnt.push(key);
+  }
+  return [texts, marked, learnt];
+})
 """
 
 
-def run_axe(page, rules):
+def run_axe(page, rules, seen=None):
     """Runs the colour rules ("colours") on the elements COLOURS_SCRIPT marks, or every other WCAG rule
     ("others") on the whole page, as it stands; returns the violations as (rule, impact, count, targets),
-    the number of elements with text, and the number whose colours were read."""
+    the number of elements with text, and the number whose colours were read. `seen` holds the colour
+    keys read on earlier pages in this view; the keys read here are added to it."""
     texts, marked = 0, 0
     runs = []
     if rules == "others":
         runs.append(("document", {"type": "tag", "values": WCAG_TAGS}, COLOUR_RULES))
     else:
-        texts, marked = page.evaluate(COLOURS_SCRIPT)
+        seen = set() if seen is None else seen
+        with SEEN_LOCK:
+            known = json.dumps(sorted(seen))
+        texts, marked, learnt = page.evaluate(f"({COLOURS_SCRIPT})({known})")
+        with SEEN_LOCK:
+            seen.update(learnt)
         runs.append(("{include: [['[data-axe-colours]']]}", {"type": "rule", "values": COLOUR_RULES}, []))
     violations = []
     for context, only, disabled in runs:
@@ -172,9 +192,10 @@ def code_page_sample(site):
     return list(dict.fromkeys([found[0], longest, found[-1]]))
 
 
-def check_pages(page, source, names):
+def check_pages(page, source, names, seen):
     """Loads each page once in one tab and runs axe in every view; returns the lines to print, the number
-    of violations, and per view the seconds spent, the text elements and those left out."""
+    of violations, and per view the seconds spent, the text elements and those left out. `seen` holds,
+    per view, the colour keys already read (on this tab's earlier pages or another tab's)."""
     lines, failures = [], 0
     spent = {view: [0.0, 0, 0] for view in VIEWS}
     for name in names:
@@ -188,7 +209,7 @@ def check_pages(page, source, names):
             scheme, width, height, mobile, every_rule = view
             started = time.time()
             switch_view(page, scheme, width, height, mobile)
-            found, texts, read = run_axe(page, "colours")
+            found, texts, read = run_axe(page, "colours", seen[view])
             if every_rule:
                 found += run_axe(page, "others")[0]
             spent[view][0] += time.time() - started
@@ -222,8 +243,10 @@ def main():
         # The largest pages first, dealt round the tabs, so that no tab is left with the slow ones.
         ordered = sorted(pages, key=lambda name: -os.path.getsize(os.path.join(site, name)))
         shares = [ordered[index::jobs] for index in range(jobs)]
+        # The colour keys read so far, per view, shared by the tabs.
+        seen = {view: set() for view in VIEWS}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(lambda pair: check_pages(pair[0], source, pair[1]), zip(tabs, shares)))
+            results = list(pool.map(lambda pair: check_pages(pair[0], source, pair[1], seen), zip(tabs, shares)))
         chromium_seconds = processor_seconds(process.pid)
     finally:
         stop_chromium(process, profile)

@@ -86,6 +86,7 @@ package struct SnapshotVerifier {
     try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
     var reports: [Report] = []
     var previous: Previous?
+    let head = self.options.testedTree.flatMap(self.testedHead(tree:))
     for (position, tag) in tags.enumerated() {
       let step = "[\(position + 1)/\(tags.count)] \(tag)"
       let started = Date()
@@ -98,7 +99,7 @@ package struct SnapshotVerifier {
       }
       progress("\(step): checking out")
       try self.checkOut(tag, into: tree)
-      var report = self.verify(tag, in: tree, after: previous) { progress("\(step): \($0)") }
+      var report = self.verify(tag, in: tree, after: previous, head: head) { progress("\(step): \($0)") }
       // Only a snapshot that passed vouches for the tests the next one leaves out.
       previous = report.passed ? report.shape.map { Previous(tag: tag, shape: $0) } : nil
       report.seconds = Date().timeIntervalSince(started)
@@ -116,9 +117,35 @@ package struct SnapshotVerifier {
     var shape: PackageShape
   }
 
+  /// The workspace just built and tested as HEAD (`--workspace-tested`): its tree and manifest's shape.
+  struct TestedHead {
+    var tree: String
+    var shape: PackageShape
+  }
+
+  /// The tested workspace's shape, read in the repository's root (whose files are HEAD's: `book tag`
+  /// passes a tested tree only when git sees no change), with the versions its build resolved; nil when
+  /// it cannot be read, or its package dependencies' resolved versions are unknown (then no test is
+  /// left out as HEAD's).
+  private func testedHead(tree: String) -> TestedHead? {
+    let root = self.git.root
+    let dump = try? Subprocess.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      arguments: ["swift", "package", "--scratch-path", self.scratch.path, "dump-package"], in: root)
+    guard let dump, dump.status == 0, var shape = try? PackageShape(dumpPackageJSON: dump.standardOutput) else {
+      return nil
+    }
+    let resolved = try? Data(contentsOf: root.appendingPathComponent("Package.resolved"))
+    shape.resolvedPins = resolved.map(PackageShape.resolvedPins(from:)) ?? [:]
+    guard shape.packages.isEmpty || !shape.resolvedPins.isEmpty else { return nil }
+    return TestedHead(tree: tree, shape: shape)
+  }
+
   /// Checks the snapshot in `tree`, then builds its book package in full and runs the test targets its
   /// chapter can have changed since `previous` (a snapshot of chapter 0 has no package: it is only checked).
-  private func verify(_ tag: String, in tree: URL, after previous: Previous?, progress: (String) -> Void) -> Report {
+  private func verify(
+    _ tag: String, in tree: URL, after previous: Previous?, head: TestedHead?, progress: (String) -> Void
+  ) -> Report {
     progress("book check")
     let check = self.check?(tree) ?? Self.run([self.book.path, "check", "--root", tree.path], in: tree)
     var report = Report(
@@ -138,15 +165,19 @@ package struct SnapshotVerifier {
       (report.testsPassed, report.testSummary) = (false, "not run")
       return report
     }
-    let selection = self.selection(
-      for: tag, in: tree, after: previous, rebuilt: report.compiledDependencies.filter { !$0.hasPrefix("plugin ") },
-      shape: &report.shape)
-    report.testsRun = selection.description
-    progress(selection.description)
+    let rebuilt = report.compiledDependencies.filter { !$0.hasPrefix("plugin ") }
+    var selection = self.selection(for: tag, in: tree, after: previous, rebuilt: rebuilt, shape: &report.shape)
+    var sameAsHead: [String] = []
+    if let head, let shape = report.shape, !self.options.allTests {
+      let againstHead = self.selection(for: tag, shape: shape, against: head, rebuilt: rebuilt)
+      (selection, sameAsHead) = selection.leavingOut(sameAs: againstHead, in: shape)
+    }
+    report.testsRun = TestSelection.description(of: selection, sameAsHead: sameAsHead)
+    progress(report.testsRun)
     var arguments = ["swift", "test", "--skip-build", "--scratch-path", self.scratch.path]
     if let targets = selection.targets {
       guard !targets.isEmpty else {
-        report.testSummary = "no test target affected"
+        report.testSummary = sameAsHead.isEmpty ? "no test target affected" : "every affected test target is HEAD's"
         return report
       }
       arguments += ["--filter", "^(\(targets.joined(separator: "|")))\\."]
@@ -183,6 +214,23 @@ package struct SnapshotVerifier {
     let paths = changed.split(separator: "\0").map(String.init)
     return TestSelection.select(
       previous: previous.shape, current: shape, changedPaths: paths, rebuiltModules: rebuilt)
+  }
+
+  /// Which tests the snapshot would run after the tested HEAD: the targets it leaves out are HEAD's byte
+  /// for byte. Every test when the snapshot's resolved versions are unknown or git cannot compare.
+  private func selection(
+    for tag: String, shape: PackageShape, against head: TestedHead, rebuilt: [String]
+  ) -> TestSelection {
+    guard shape.packages.isEmpty || !shape.resolvedPins.isEmpty else {
+      return .all(reason: "the snapshot's resolved versions are unknown")
+    }
+    let trees = ["\(tag)^{tree}", head.tree]
+    guard let changed = try? self.git.run(["diff", "--name-only", "-z"] + trees) else {
+      return .all(reason: "git cannot compare it with HEAD")
+    }
+    let paths = changed.split(separator: "\0").map(String.init)
+    return TestSelection.select(
+      previous: head.shape.locatedLike(shape), current: shape, changedPaths: paths, rebuiltModules: rebuilt)
   }
 
   /// Makes `tree` hold exactly the tag's files, rewriting only files that changed (so builds stay
