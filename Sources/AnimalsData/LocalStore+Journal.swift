@@ -126,7 +126,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2827)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2831)
 extension LocalStore {
   /// Switches the file to SQLite's write-ahead log, where a commit appends to the log and syncs it
   /// once, and readers do not wait for a writer. The file keeps the mode; a store in memory has none.

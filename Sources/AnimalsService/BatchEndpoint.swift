@@ -83,7 +83,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3494)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3498)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3459)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3463)
 /// The most the server accepts in one request, and the most event streams it carries at once.
 public struct ServerLimits: Hashable, Sendable {
   /// The longest request body, in bytes.
