@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:129)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:136)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -83,7 +83,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3494)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3521)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
@@ -139,7 +139,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:252)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:259)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2892)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2914)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -52,7 +52,7 @@ struct LoadClient: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2943)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2965)
 extension LoadClient {
   /// The animals the batch's operations returned; sent again with its key until answered.
   func send(_ operations: [BatchOperation], record: inout Record) async throws -> [AnimalPayload] {
