@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:612)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:613)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -63,7 +63,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:672)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:673)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -92,7 +92,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:704)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:705)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -123,7 +123,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:738)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:739)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -170,7 +170,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:788)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:789)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
@@ -199,7 +199,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:893)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:894)
 extension ServerTests {
   /// How long `server.stop()` took, or `nil` if it had not returned after `bound`.
   static func stopping(_ server: CatalogueServer, giveUpAfter bound: Duration) async -> Duration? {
@@ -219,7 +219,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:918)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:919)
 extension ServerTests {
   func testStopEndsWithinTheGraceWhenARequestsBodyNeverComes() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
