@@ -83,7 +83,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3521)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3523)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///

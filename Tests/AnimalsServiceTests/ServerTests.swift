@@ -248,7 +248,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3794)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3796)
 extension ServerTests {
   func testStopEndsWithinTheGraceWhenAStreamsClientStopsReading() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
