@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1026)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1036)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -71,7 +71,7 @@ final class ProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1095)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1105)
 extension ProgramTests {
   func testSIGINTAndSIGTERMStopTheProgramWhichSaysSoAndExitsWith0() throws {
     let path = self.folder.appendingPathComponent("animals.sqlite").path
@@ -87,7 +87,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1119)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1129)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -126,7 +126,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1163)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1173)
 extension ProgramTests {
   func testADatabaseThisProgramMayNotWriteIsRefusedBeforeItListens() throws {
     let command = try self.commandHeldToPermissions()

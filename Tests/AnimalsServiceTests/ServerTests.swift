@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:613)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:622)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -63,7 +63,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:673)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:682)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -92,7 +92,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:705)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:714)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -123,7 +123,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:739)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:748)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -170,7 +170,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:789)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:798)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
@@ -199,7 +199,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:894)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:903)
 extension ServerTests {
   /// How long `server.stop()` took, or `nil` if it had not returned after `bound`.
   static func stopping(_ server: CatalogueServer, giveUpAfter bound: Duration) async -> Duration? {
@@ -219,7 +219,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:919)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:928)
 extension ServerTests {
   func testStopEndsWithinTheGraceWhenARequestsBodyNeverComes() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
@@ -228,6 +228,7 @@ extension ServerTests {
     let elapsed = await Self.stopping(self.server, giveUpAfter: .seconds(5))
     let stopped = try XCTUnwrap(elapsed, "stop() had not returned 5 s after it was called")
     XCTAssertGreaterThanOrEqual(stopped, .milliseconds(900), "the grace was not given")
+    XCTAssertTrue(self.lines.all.first?.hasPrefix("POST /animals/batch 503 ") == true, "\(self.lines.all)")
     withExtendedLifetime(client) {}  // The connection stays open, its request unfinished, until here.
   }
 
@@ -248,7 +249,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3796)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3802)
 extension ServerTests {
   func testStopEndsWithinTheGraceWhenAStreamsClientStopsReading() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
