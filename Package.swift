@@ -315,7 +315,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:60)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:61)
 package.dependencies += [
   .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
   .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -334,6 +334,7 @@ package.targets += [
     dependencies: [
       "AnimalsService", "AnimalsData",
       .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      .product(name: "UnixSignals", package: "swift-service-lifecycle"),
     ],
     swiftSettings: strict),
   .testTarget(

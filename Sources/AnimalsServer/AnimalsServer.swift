@@ -5,11 +5,12 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2845)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2856)
 import AnimalsData
 import AnimalsService
 import ArgumentParser
 import Foundation
+import UnixSignals
 
 /// The Animals server: `AnimalsServer --port 8080 --database animals.sqlite [--token T]`.
 @main
@@ -30,7 +31,9 @@ struct AnimalsServer: AsyncParsableCommand {
   var host = "127.0.0.1"
 
   func run() async throws {
+    let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
     let store = try LocalStore(path: self.database)
+    try store.requireWritable()
     try store.useWriteAheadLog()
     let server = CatalogueServer(
       store: store, host: self.host, port: Int(self.port), token: self.token,
@@ -38,9 +41,17 @@ struct AnimalsServer: AsyncParsableCommand {
     let port = try await server.start()
     let guarded = self.token == nil ? "" : ", to requests that carry its token"
     Self.write("Serving Animals from \(self.database) on http://\(self.host):\(port)\(guarded)")
-    while true {
-      try await Task.sleep(for: .seconds(3_600))
-    }
+    await Self.serve(with: server, until: signals)
+  }
+
+  /// Waits for the first of `signals`, then stops `server` and says so.
+  static func serve(with server: CatalogueServer, until signals: UnixSignalsSequence) async {
+    var arriving = signals.makeAsyncIterator()
+    let signal = await arriving.next()
+    let started = ContinuousClock.now
+    await server.stop()
+    let elapsed = Int((ContinuousClock.now - started) / .milliseconds(1))
+    Self.write("Stopped on \(signal.map { "\($0)" } ?? "no signal") in \(elapsed) ms")
   }
 
   /// Writes `line` to standard output at once.

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:129)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:136)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -83,13 +83,13 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3498)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3527)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
   /// - Throws: a ``Refusal``: a body over the limit (413), a document that is not a batch or
   ///   names an unknown operation (400), or a batch of too many operations or with too long a
-  ///   key (400); a body still arriving after the limit's time (408).
+  ///   key (400); a body still arriving after the limit's time (408), or when a stop cut it off (503).
   func batch(from body: RequestBody) async throws(Refusal) -> BatchRequest {
     let bytes = try await self.collect(body).get()
     let batch: BatchRequest
@@ -114,12 +114,14 @@ extension BatchEndpoint {
   }
 
   /// The body's bytes, up to the limit, if they all arrive in the limit's time; otherwise the
-  /// refusal: over the limit (413), or too slow (408).
+  /// refusal: over the limit (413), too slow (408), or cut off by a stop (503).
   func collect(_ body: RequestBody) async -> Result<ByteBuffer, Refusal> {
     await withTaskGroup(of: Result<ByteBuffer, Refusal>?.self) { group in
       group.addTask {
         do {
           return .success(try await body.collect(upTo: self.limits.bodyBytes))
+        } catch is CancellationError {
+          return .failure(Self.stopping)
         } catch {
           return .failure(self.tooLarge)
         }
@@ -136,10 +138,14 @@ extension BatchEndpoint {
       return .failure(self.tooLarge)
     }
   }
+
+  /// The refusal of a request whose body was still arriving when a stop cut it off.
+  static let stopping = Refusal(
+    status: .serviceUnavailable, reason: "the server stopped before the body arrived")
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:252)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:268)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

@@ -43,7 +43,7 @@ public actor CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:390)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:414)
 extension CatalogueServer {
   /// Starts listening, if it is not already, and returns the port.
   ///
@@ -57,9 +57,10 @@ extension CatalogueServer {
       configuration: ApplicationConfiguration(
         address: .hostname(self.host, port: self.requestedPort)),
       onServerRunning: { channel in reportPort.yield(channel.localAddress?.port ?? 0) })
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(
-        services: [application], logger: application.logger))
+    var configuration = ServiceGroupConfiguration(
+      services: [application], logger: application.logger)
+    configuration.maximumGracefulShutdownDuration = self.limits.shutdownGrace
+    let group = ServiceGroup(configuration: configuration)
     let running = Task {
       defer { reportPort.finish() }
       try await group.run()
@@ -74,10 +75,11 @@ extension CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1064)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1066)
 extension CatalogueServer {
-  /// Ends every event stream, stops accepting connections, lets the requests in flight finish,
-  /// and waits until the server has shut down.
+  /// Ends every event stream, stops accepting connections, lets the requests in flight finish
+  /// for up to the limits' `shutdownGrace`, then closes the connections still open, and waits
+  /// until the server has shut down.
   public func stop() async {
     guard let group = self.group, let running = self.running else { return }
     self.feed.close()

@@ -5,8 +5,9 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3463)
-/// The most the server accepts in one request, and the most event streams it carries at once.
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3487)
+/// The most the server accepts in one request, the most event streams it carries at once, and
+/// the longest it waits for answers when it stops.
 public struct ServerLimits: Hashable, Sendable {
   /// The longest request body, in bytes.
   public let bodyBytes: Int
@@ -18,15 +19,19 @@ public struct ServerLimits: Hashable, Sendable {
   public let eventStreams: Int
   /// The longest a request body may take to arrive.
   public let bodyTime: Duration
+  /// How long a stop lets the answers in flight finish before it closes their connections.
+  public let shutdownGrace: Duration
 
   /// Limits of `bodyBytes` bytes, `operations` operations, `keyBytes` bytes of key,
-  /// `eventStreams` streams and `bodyTime` for a body: by default 64 KiB, 100, 128, 100 and 10 s.
+  /// `eventStreams` streams, `bodyTime` for a body and `shutdownGrace` for a stop: by default
+  /// 64 KiB, 100, 128, 100, 10 s and 5 s.
   public init(
     bodyBytes: Int = 65_536, operations: Int = 100, keyBytes: Int = 128, eventStreams: Int = 100,
-    bodyTime: Duration = .seconds(10)
+    bodyTime: Duration = .seconds(10), shutdownGrace: Duration = .seconds(5)
   ) {
     (self.bodyBytes, self.operations) = (bodyBytes, operations)
     (self.keyBytes, self.eventStreams, self.bodyTime) = (keyBytes, eventStreams, bodyTime)
+    self.shutdownGrace = shutdownGrace
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3145)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3168)
 import Foundation
 import Hummingbird
 import ServiceLifecycle
@@ -35,8 +35,9 @@ final class HostileServer: Sendable {
     let application = Application(
       router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
       onServerRunning: { channel in reportPort.yield(channel.localAddress?.port ?? 0) })
-    let group = ServiceGroup(
-      configuration: ServiceGroupConfiguration(services: [application], logger: application.logger))
+    var configuration = ServiceGroupConfiguration(services: [application], logger: application.logger)
+    configuration.maximumGracefulShutdownDuration = .seconds(5)
+    let group = ServiceGroup(configuration: configuration)
     let running = Task {
       defer { reportPort.finish() }
       try await group.run()
@@ -46,7 +47,7 @@ final class HostileServer: Sendable {
     throw CancellationError()
   }
 
-  /// Stops the server, once the answers it is still writing have ended.
+  /// Stops the server, once the answers it is still writing have ended, or after 5 s.
   func stop() async {
     await self.group.triggerGracefulShutdown()
     _ = try? await self.running.value

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:816)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1036)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -67,6 +67,88 @@ final class ProgramTests: XCTestCase {
     let run = try BuiltProgram("AnimalsServer").run(["--port", "0"])
     XCTAssertEqual(run.status, 64)
     XCTAssertTrue(run.errorOutput.contains("--database"), run.errorOutput)
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1105)
+extension ProgramTests {
+  func testSIGINTAndSIGTERMStopTheProgramWhichSaysSoAndExitsWith0() throws {
+    let path = self.folder.appendingPathComponent("animals.sqlite").path
+    for (signal, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+      let server = try ServerProcess(["--database", path])
+      let started = ContinuousClock.now
+      XCTAssertEqual(server.stop(with: signal), 0, name)
+      XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), name)
+      let line = server.nextLine() ?? "no line"
+      XCTAssertTrue(line.hasPrefix("Stopped on \(name) in ") && line.hasSuffix(" ms"), line)
+    }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1129)
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension ProgramTests {
+  /// The command that runs `AnimalsServer` held to permission bits: as root, under `setpriv`
+  /// without `CAP_DAC_OVERRIDE`; as anyone else, the program itself.
+  func commandHeldToPermissions() throws -> [String] {
+    let program = try BuiltProgram("AnimalsServer").executable().path
+    guard geteuid() == 0 else { return [program] }
+    let setpriv = "/usr/bin/setpriv"
+    try XCTSkipUnless(
+      FileManager.default.isExecutableFile(atPath: setpriv),
+      "as root, permission bits stop writes only without CAP_DAC_OVERRIDE, and no \(setpriv) drops it")
+    return [setpriv, "--bounding-set=-dac_override", "--inh-caps=-dac_override", program]
+  }
+
+  /// Runs `command` to its end, killed if still running after 10 s; its status and standard error.
+  static func run(_ command: [String]) throws -> (status: Int32, errorOutput: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    let errors = Pipe()
+    (process.standardOutput, process.standardError) = (FileHandle.nullDevice, errors)
+    try process.run()
+    let id = process.processIdentifier
+    let watchdog = DispatchWorkItem { _ = kill(id, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+    let errorOutput = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    watchdog.cancel()
+    return (process.terminationStatus, String(decoding: errorOutput, as: UTF8.self))
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1173)
+extension ProgramTests {
+  func testADatabaseThisProgramMayNotWriteIsRefusedBeforeItListens() throws {
+    let command = try self.commandHeldToPermissions()
+    for (readOnly, mode) in [("file", 0o444), ("folder", 0o555)] {
+      let folder = self.folder.appendingPathComponent(readOnly).path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let path = "\(folder)/animals.sqlite"
+      try ServerProcess(["--database", path]).stop()
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let target = readOnly == "file" ? path : folder
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target)
+      defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target) }
+      let run = try Self.run(command + ["--port", "0", "--database", path])
+      try XCTSkipIf(run.errorOutput.hasPrefix("setpriv:"), "setpriv may not drop it: \(run.errorOutput)")
+      XCTAssertEqual(run.status, 1, "\(readOnly): \(run.errorOutput)")
+      let cause = readOnly == "file" ? "the file" : "its folder '\(folder)'"
+      XCTAssertTrue(run.errorOutput.hasPrefix("Error: "), run.errorOutput)
+      XCTAssertTrue(run.errorOutput.contains("database '\(path)'"), run.errorOutput)
+      XCTAssertTrue(
+        run.errorOutput.contains("\(cause) does not allow writing (Permission denied)"), run.errorOutput)
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, readOnly)
+    }
   }
 }
 #sourceLocation()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2734)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2737)
 import Foundation
 import ProgramTesting
 
@@ -60,12 +60,15 @@ final class ServerProcess {
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Ends the program and waits until it has gone; one still there after 10 s is killed.
-  func stop() {
-    if self.process.isRunning { self.process.terminate() }
+  /// Sends the program `signal`, waits until it has gone, and returns its exit status; one
+  /// still there after 10 s is killed.
+  @discardableResult
+  func stop(with signal: Int32 = SIGTERM) -> Int32 {
+    if self.process.isRunning { kill(self.process.processIdentifier, signal) }
     let watchdog = Self.watchdog(killing: self.process, after: 10)
     self.process.waitUntilExit()
     watchdog.cancel()
+    return self.process.terminationStatus
   }
 
   /// Kills `process` (`SIGKILL`) after `seconds`, unless the returned item is cancelled first.

@@ -2,10 +2,11 @@
 // change the chapter, then run `book tangle` (`book check` reports any difference).
 // Chapters:
 //   Chapters/15-animals-server.md
+//   Chapters/17-animals-live.md
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:543)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:622)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -32,7 +33,8 @@ final class ServerTests: XCTestCase {
     let lines = self.lines
     self.server = CatalogueServer(
       store: try LocalStore(path: self.databasePath), token: "s3cret",
-      limits: ServerLimits(bodyBytes: 4_096, operations: 8), log: { lines.append($0) })
+      limits: ServerLimits(bodyBytes: 4_096, operations: 8, shutdownGrace: .seconds(1)),
+      log: { lines.append($0) })
     self.baseURL = URL(string: "http://127.0.0.1:\(try await self.server.start())")!
   }
 
@@ -61,7 +63,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:602)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:682)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -90,7 +92,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:634)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:714)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -121,7 +123,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:668)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:748)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -168,7 +170,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:718)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:798)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
@@ -193,6 +195,78 @@ extension ServerTests {
     } catch {
       XCTAssertFalse(error is CancellationError, "\(error)")
     }
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:903)
+extension ServerTests {
+  /// How long `server.stop()` took, or `nil` if it had not returned after `bound`.
+  static func stopping(_ server: CatalogueServer, giveUpAfter bound: Duration) async -> Duration? {
+    let started = ContinuousClock.now
+    let (reports, report) = AsyncStream.makeStream(of: Duration?.self)
+    Task {
+      await server.stop()
+      report.yield(ContinuousClock.now - started)
+    }
+    Task {
+      try? await Task.sleep(for: bound)
+      report.yield(nil)
+    }
+    for await elapsed in reports { return elapsed }
+    return nil
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/15-animals-server.md",line:928)
+extension ServerTests {
+  func testStopEndsWithinTheGraceWhenARequestsBodyNeverComes() async throws {
+    let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
+    client.write(RawConnection.batchHead(length: 100) + #"{"operations":"#)
+    try await Task.sleep(for: .milliseconds(200))
+    let elapsed = await Self.stopping(self.server, giveUpAfter: .seconds(5))
+    let stopped = try XCTUnwrap(elapsed, "stop() had not returned 5 s after it was called")
+    XCTAssertGreaterThanOrEqual(stopped, .milliseconds(900), "the grace was not given")
+    XCTAssertTrue(self.lines.all.first?.hasPrefix("POST /animals/batch 503 ") == true, "\(self.lines.all)")
+    withExtendedLifetime(client) {}  // The connection stays open, its request unfinished, until here.
+  }
+
+  func testARequestStillArrivingWhenTheStopBeginsIsAnswered() async throws {
+    let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
+    let body = #"{"operations":[{"op":"fetchCategories"}]}"#
+    client.write(RawConnection.batchHead(length: body.utf8.count) + body.prefix(10))
+    try await Task.sleep(for: .milliseconds(200))
+    let server = try XCTUnwrap(self.server)
+    async let elapsed = Self.stopping(server, giveUpAfter: .seconds(5))
+    try await Task.sleep(for: .milliseconds(300))
+    client.write(String(body.dropFirst(10)))
+    let answer = await client.firstBytes(within: 5)
+    XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), answer)
+    let stopped = await elapsed
+    XCTAssertNotNil(stopped, "stop() had not returned 5 s after it was called")
+  }
+}
+#sourceLocation()
+
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3806)
+extension ServerTests {
+  func testStopEndsWithinTheGraceWhenAStreamsClientStopsReading() async throws {
+    let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
+    let head = ["GET /animals/events HTTP/1.1", "Host: 127.0.0.1", "Authorization: Bearer s3cret"]
+    client.write(head.joined(separator: "\r\n") + "\r\n\r\n")
+    try await Task.sleep(for: .milliseconds(300))
+    let store = try LocalStore(path: self.databasePath)
+    for number in 1...8 {
+      let name = String(repeating: "x", count: 1_000_000) + "\(number)"
+      _ = try await store.addAnimal(name: name, diet: .carnivorous, categoryId: "Fish")
+    }
+    _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
+    try await Task.sleep(for: .milliseconds(500))
+    let elapsed = await Self.stopping(self.server, giveUpAfter: .seconds(5))
+    let stopped = try XCTUnwrap(elapsed, "stop() had not returned 5 s after it was called")
+    XCTAssertGreaterThanOrEqual(stopped, .milliseconds(900), "the grace was not given")
+    withExtendedLifetime(client) {}  // The stream stays open, and unread, until here.
   }
 }
 #sourceLocation()
