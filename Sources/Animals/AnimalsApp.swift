@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1690)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1692)
 import AnimalsData
 import AnimalsRemote
 import AnimalsUI
@@ -40,7 +40,7 @@ final class AnimalsApp {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1725)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1727)
 import Terminal
 
 extension AnimalsApp {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1113)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1115)
 /// Where the catalogue can change without this program: a file other programs write, or a
 /// server other clients share.
 public protocol ChangeSource: Sendable {
@@ -17,7 +17,7 @@ public protocol ChangeSource: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1129)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1131)
 /// The changes other programs commit to a ``LocalStore``'s file, noticed by asking SQLite's data
 /// version every `interval`.
 public struct FileChanges: ChangeSource {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1184)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1186)
 import ImmutableData
 
 /// Dispatches each catalogue a ``ChangeSource`` notices, as an ``AnimalsAction/Data/ChangeWatcher``

@@ -93,7 +93,7 @@ struct JournalRecord: Codable, FetchableRecord {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2389)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2391)
 extension LocalStore {
   /// How many batch keys the store remembers.
   public static let rememberedKeys = 10_000
@@ -126,7 +126,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2837)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2843)
 extension LocalStore {
   /// Switches the file to SQLite's write-ahead log, where a commit appends to the log and syncs it
   /// once, and readers do not wait for a writer. The file keeps the mode; a store in memory has none.

@@ -142,7 +142,7 @@ extension LocalStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2193)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2195)
 extension LocalStore: PersistentSessionStore {
   /// Every category in the file.
   public func fetchCategories() async throws -> [Category] {
@@ -199,7 +199,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2255)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2257)
 extension LocalStore {
   /// Saves a new animal under a fresh id, in category `categoryId`, which must exist; returns it.
   public func addAnimal(
@@ -294,7 +294,7 @@ extension LocalStore.Transaction {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2353)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2355)
 extension LocalStore {
   /// - Throws: ``Error/categoryNotFound(categoryId:)`` if there is no category `categoryId`.
   fileprivate static func requireCategory(_ categoryId: Category.ID, in db: Database) throws {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2482)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2484)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -57,7 +57,7 @@ public struct BatchRunner: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2534)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2536)
 extension BatchRunner {
   /// What `operation` returned in `store`, as a result.
   static func perform(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1415)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1417)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -47,7 +47,7 @@ struct CatalogueMirror {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1460)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1462)
 extension CatalogueMirror {
   /// Applies the `ChangePayload` in `data`.
   private mutating func apply(_ data: String, from store: RemoteStore) throws {

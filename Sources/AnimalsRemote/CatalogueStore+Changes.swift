@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1672)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1674)
 import AnimalsData
 
 extension CatalogueStore {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1254)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1256)
 import AnimalsWire
 import Foundation
 
@@ -76,7 +76,7 @@ final class EventConnection: NSObject, URLSessionDataDelegate, @unchecked Sendab
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1337)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1339)
 extension EventConnection {
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let response = dataTask.response as? HTTPURLResponse

@@ -38,7 +38,7 @@ public struct RemoteStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2580)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2586)
 extension RemoteStore {
   /// The results of `operations`, in their order, as the server ran them. With a `key`, sending
   /// the same batch again gets the same answer, and the server runs it at most once.

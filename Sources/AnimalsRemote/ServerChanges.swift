@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1538)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1540)
 import AnimalsData
 import AnimalsWire
 import Foundation
@@ -55,7 +55,7 @@ extension RemoteStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1604)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1606)
 extension ServerChanges {
   /// Connects again and again, pausing longer after each attempt that got nowhere, until cancelled.
   func follow(into output: AsyncStream<Result<SampleData, PersistenceFailure>>.Continuation) async {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3839)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3849)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -37,7 +37,7 @@ struct AnimalsServerBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3875)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3885)
 extension AnimalsServerBenchmark {
   /// What a round sends.
   enum Kind: String, CaseIterable {

@@ -83,7 +83,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3527)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3535)
 extension BatchEndpoint {
   /// The batch in `body`, read up to the limit.
   ///
@@ -145,7 +145,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:268)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:271)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

@@ -43,7 +43,7 @@ public actor CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:414)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:419)
 extension CatalogueServer {
   /// Starts listening, if it is not already, and returns the port.
   ///
@@ -75,7 +75,7 @@ extension CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1066)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1068)
 extension CatalogueServer {
   /// Ends every event stream, stops accepting connections, lets the requests in flight finish
   /// for up to the limits' `shutdownGrace`, then closes the connections still open, and waits

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3487)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3495)
 /// The most the server accepts in one request, the most event streams it carries at once, and
 /// the longest it waits for answers when it stops.
 public struct ServerLimits: Hashable, Sendable {

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2459)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2461)
 import Foundation
 
 /// The body of `POST /animals/batch`: operations, run in order, once per key.

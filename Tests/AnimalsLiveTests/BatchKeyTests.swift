@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2426)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2428)
 import Foundation
 import GRDB
 import XCTest

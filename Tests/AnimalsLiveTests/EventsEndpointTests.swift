@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1815)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1817)
 import AnimalsData
 import AnimalsService
 import AnimalsWire
@@ -97,7 +97,7 @@ final class EventsEndpointTests: LiveServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1912)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1914)
 extension EventsEndpointTests {
   func testAStreamWithoutTheTokenIsRefused() async throws {
     let connection = self.connect(token: nil)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3632)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3640)
 import AnimalsData
 import AnimalsService
 import AnimalsWire
@@ -106,7 +106,7 @@ final class HostileClientTests: LiveServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3737)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3745)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3251)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3259)
 import AnimalsWire
 import Foundation
 import Hummingbird
@@ -87,7 +87,7 @@ final class HostileStreamTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3338)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3346)
 extension HostileStreamTests {
   func testAFloodTheReaderCannotKeepUpWithEndsTheConnection() async throws {
     let server = try await HostileServer.start { _ in
@@ -113,7 +113,7 @@ extension HostileStreamTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3370)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3378)
 extension HostileStreamTests {
   func testAnEventThatIsNotAChangeIsReportedAndTheSourceConnectsAgain() async throws {
     let connections = Mutex(0)

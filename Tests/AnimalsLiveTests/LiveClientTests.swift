@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:1958)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:1960)
 import AnimalsData
 import AnimalsRemote
 import ImmutableData
@@ -48,7 +48,7 @@ final class LiveClientTests: LiveServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2008)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2010)
 extension LiveClientTests {
   func testARestartShowsServerUnavailableKeepsTheListsAndRecovers() async throws {
     try await self.watchTheServer()

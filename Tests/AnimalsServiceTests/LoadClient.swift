@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2918)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2927)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -52,7 +52,7 @@ struct LoadClient: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2969)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2978)
 extension LoadClient {
   /// The animals the batch's operations returned; sent again with its key until answered.
   func send(_ operations: [BatchOperation], record: inout Record) async throws -> [AnimalPayload] {

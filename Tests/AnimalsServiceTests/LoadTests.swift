@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3022)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3031)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -65,7 +65,7 @@ final class LoadTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3084)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3093)
 extension LoadTests {
   /// Checks the file against `records`, and every screen against the file.
   func check(

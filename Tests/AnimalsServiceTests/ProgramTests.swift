@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1036)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1046)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -71,7 +71,7 @@ final class ProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1105)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1115)
 extension ProgramTests {
   func testSIGINTAndSIGTERMStopTheProgramWhichSaysSoAndExitsWith0() throws {
     let path = self.folder.appendingPathComponent("animals.sqlite").path
@@ -87,7 +87,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1129)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1140)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -126,7 +126,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1173)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1184)
 extension ProgramTests {
   func testADatabaseThisProgramMayNotWriteIsRefusedBeforeItListens() throws {
     let command = try self.commandHeldToPermissions()

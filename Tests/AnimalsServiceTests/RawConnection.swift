@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:834)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:842)
 import Foundation
 
 #if canImport(Glibc)
@@ -15,7 +15,7 @@ import Foundation
 #endif
 
 /// A TCP connection to 127.0.0.1 that sends bytes when told and reads only when asked.
-final class RawConnection: @unchecked Sendable {
+final class RawConnection: Sendable {
   private let descriptor: Int32
 
   /// Connects to `port`, with a receive buffer of about 4 KiB.

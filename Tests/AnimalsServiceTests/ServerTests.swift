@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:622)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:628)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -63,7 +63,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:682)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:688)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -92,7 +92,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:714)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:720)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -123,7 +123,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:748)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:754)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -170,7 +170,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:798)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:804)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
@@ -199,7 +199,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:903)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:911)
 extension ServerTests {
   /// How long `server.stop()` took, or `nil` if it had not returned after `bound`.
   static func stopping(_ server: CatalogueServer, giveUpAfter bound: Duration) async -> Duration? {
@@ -219,9 +219,9 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:928)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:938)
 extension ServerTests {
-  func testStopEndsWithinTheGraceWhenARequestsBodyNeverComes() async throws {
+  func testStopEndsWhenTheGraceRunsOutIfARequestsBodyNeverComes() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
     client.write(RawConnection.batchHead(length: 100) + #"{"operations":"#)
     try await Task.sleep(for: .milliseconds(200))
@@ -249,9 +249,9 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:3806)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:3816)
 extension ServerTests {
-  func testStopEndsWithinTheGraceWhenAStreamsClientStopsReading() async throws {
+  func testStopEndsWhenTheGraceRunsOutIfAStreamsClientStopsReading() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))
     let head = ["GET /animals/events HTTP/1.1", "Host: 127.0.0.1", "Authorization: Bearer s3cret"]
     client.write(head.joined(separator: "\r\n") + "\r\n\r\n")

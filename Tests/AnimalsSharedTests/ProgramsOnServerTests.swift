@@ -73,7 +73,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/17-animals-live.md",line:2078)
+#sourceLocation(file:"Chapters/17-animals-live.md",line:2080)
 extension ProgramsOnServerTests {
   func testTheAppWorksOnTheServer() async throws {
     let run = try self.app(script: "right\nd\ny\nq\n")
