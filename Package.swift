@@ -315,10 +315,10 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:61)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:62)
 package.dependencies += [
   .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
-  .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+  .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
 ]
 package.targets += [
   .target(

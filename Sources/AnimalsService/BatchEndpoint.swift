@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:136)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:137)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -145,7 +145,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:271)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:272)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {
