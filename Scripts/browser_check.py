@@ -3,7 +3,8 @@
 
 Checks: every page loads with no console error; a search for a word of the last chapter finds it; dark
 mode applies; print.html holds every chapter; no page repeats an id; diagram text is at least 12 px at
-desktop, phone and print widths, and a diagram box that scrolls is focusable and named; the arrow keys
+desktop and phone widths and 8 pt in the print's A4 column, which no page is wider than in print, and a
+diagram box that scrolls is focusable and named; the arrow keys
 turn the page, but not from a form field or with a modifier held; the first Tab reaches a skip link and
 keyboard focus is outlined with enough contrast in both themes; no listing scrolls sideways at a 1280 px
 window, and at phone width each listing or table that scrolls is a named tab stop; no page is wider than a
@@ -191,6 +192,11 @@ def start_chromium(binary, profile):
     raise RuntimeError("Chromium did not start")
 
 
+# The print's column: A4's 210 mm less book.css's 15 mm side margins (@page), in CSS px (96 to the inch).
+PRINT_WIDTH = round((210 - 2 * 15) / 25.4 * 96)
+# On paper diagrams shrink to that column; their text stays at least 8 pt (CSS px are 3/4 pt).
+PRINT_SMALLEST_TEXT = 8 / 0.75
+
 # Windows virtual key codes of the keys the checks press.
 code_numbers = {"ArrowLeft": 37, "ArrowRight": 39, "Tab": 9, "Enter": 13}
 
@@ -337,9 +343,12 @@ class Checker:
             })()""")
 
     def check_diagram_text(self):
-        views = (("desktop", 1280, 900, True, "screen"), ("phone", 390, 844, True, "screen"),
-                 ("print", 718, 1000, False, "print"))
-        for label, width, height, mobile_flag, media in views:
+        """Diagram text is at least 12 px on screen. On paper diagrams shrink to the A4 column (PRINT_WIDTH),
+        where their text must stay at least 8 pt; and no page may be wider than that column in print, or
+        Chromium would shrink every page of the print to fit it."""
+        views = (("desktop", 1280, 900, True, "screen", 12), ("phone", 390, 844, True, "screen", 12),
+                 ("print", PRINT_WIDTH, 1000, False, "print", PRINT_SMALLEST_TEXT))
+        for label, width, height, mobile_flag, media, least in views:
             mobile = label == "phone"
             self.page.view(width, height, False, mobile)
             if media == "print":
@@ -353,16 +362,21 @@ class Checker:
                 if sizes["smallest"] is not None:
                     if smallest is None or sizes["smallest"] < smallest[0]:
                         smallest = (sizes["smallest"], f"{name}#{sizes['where']}")
-                    if sizes["smallest"] < 12 - 0.01:
+                    if sizes["smallest"] < least - 0.01:
                         problems.append(f"{name}#{sizes['where']} {sizes['smallest']:.1f}px")
                 if media == "screen":
                     problems += [f"{name}#{box} scrolls but is not focusable and named" for box in sizes["badBoxes"]]
+                else:
+                    page_width = self.page.evaluate("document.documentElement.scrollWidth")
+                    if page_width > width:
+                        problems.append(f"{name} is {page_width}px wide in print, wider than the {width}px column")
             self.page.call("Emulation.setEmulatedMedia", media="")
             detail = f"smallest {smallest[0]:.1f}px at {smallest[1]}" if smallest else "no diagrams"
+            fits = ", every page fits the column" if media == "print" else ""
             self.result(
                 texts > 0 and not problems,
-                f"diagram text is at least 12px at {label} width {width} ({texts} texts, {overflowing} boxes scroll; "
-                f"{detail})")
+                f"diagram text is at least {least:.1f}px at {label} width {width} ({texts} texts, {overflowing} boxes "
+                f"scroll; {detail}{fits})")
             for problem in problems[:10]:
                 print("        " + problem)
 

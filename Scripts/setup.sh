@@ -27,7 +27,7 @@ install_macos() {
   done
 }
 
-# Optional packages: Scripts/test.sh uses each when it is there and prints a skip line otherwise.
+# Optional packages: Scripts/test.sh (and pdf.sh) use each when it is there and print a skip line otherwise.
 # install_optional PACKAGE PURPOSE: installs Debian's PACKAGE unless it is installed, or says what is skipped.
 install_optional() {
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed" && return 0
@@ -72,7 +72,8 @@ PYTHON
 case "$(uname -s)" in
   Linux) command -v apt-get >/dev/null && install_debian \
     && install_optional chromium "the site's browser check and axe (browser-check.sh, site-checkers.sh)" \
-    && install_optional epubcheck "the e-book's check (epub-check.sh)" ;;
+    && install_optional epubcheck "the e-book's check (epub-check.sh)" \
+    && install_optional poppler-utils "the PDF's check (pdf.sh)" ;;
   Darwin) install_macos ;;
 esac
 
