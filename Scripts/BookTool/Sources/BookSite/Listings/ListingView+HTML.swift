@@ -24,16 +24,21 @@ extension ListingView {
     return "<details class=\"tests\"\(open)>\n<summary>Tests: \(HTML.escape(file))</summary>\n\(figure)</details>\n"
   }
 
+  /// The most lines a listing may have to be short: printed on one page, never split.
+  static let shortListingLines = 15
+
   /// The figure's classes.
   private var figureClass: String {
     switch self.body {
     case .diagram: return "diagram"
     case .figure: return "data-figure"
-    case .code(_, let marked, let removed):
+    case .code(let lines, let marked, let removed):
       var classes = ["listing"]
       if removed { classes.append("removed") } else if !marked.isEmpty { classes.append("changed") }
       if case .excerpt = self.note { classes.append("excerpt") }
       if self.note == .sketch { classes.append("excerpt") }
+      // Marked for print, whose stylesheet keeps a short listing on one page (`book.css`'s print rules).
+      if lines.count <= Self.shortListingLines { classes.append("short") }
       return classes.joined(separator: " ")
     }
   }

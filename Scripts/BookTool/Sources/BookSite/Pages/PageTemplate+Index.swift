@@ -12,7 +12,8 @@ extension PageTemplate {
     for group in self.metadata.groups(of: self.chapters) {
       html += "<h2>\(HTML.escape(group.title ?? "Chapters"))</h2>\n"
       if !group.chapterIndices.isEmpty {
-        html += "<ol>\n" + group.chapterIndices.map(self.contentsEntry).joined() + "</ol>\n"
+        let entries = group.chapterIndices.map { self.contentsEntry($0, in: .chapterPages) }
+        html += "<ol>\n" + entries.joined() + "</ol>\n"
       }
       if let toCome = group.toCome { html += "<p class=\"to-come\">To come: \(HTML.escape(toCome))</p>\n" }
     }
@@ -29,16 +30,38 @@ extension PageTemplate {
     return html
   }
 
-  /// One chapter of the table of contents, with its level-2 sections.
-  private func contentsEntry(_ index: Int) -> String {
+  /// The print edition's table of contents, after its title page: every part, each chapter (number and
+  /// title) and its level-2 sections in nested lists, each linking to its place on the page
+  /// (`#01-immutable-data`, `#01-immutable-data--the-store`), so that a printed PDF keeps them clickable.
+  var printContents: String {
+    var html = "<nav class=\"contents print-contents\" aria-label=\"Table of contents\">\n"
+    html += "<h2>Contents</h2>\n<ol class=\"parts\">\n"
+    for group in self.metadata.groups(of: self.chapters) {
+      html += "<li><p class=\"part-name\">\(HTML.escape(group.title ?? "Chapters"))</p>\n"
+      if !group.chapterIndices.isEmpty {
+        let entries = group.chapterIndices.map { self.contentsEntry($0, in: .printEdition) }
+        html += "<ol>\n" + entries.joined() + "</ol>\n"
+      }
+      if let toCome = group.toCome { html += "<p class=\"to-come\">To come: \(HTML.escape(toCome))</p>\n" }
+      html += "</li>\n"
+    }
+    return html + "</ol>\n</nav>\n"
+  }
+
+  /// One chapter of a table of contents, with its level-2 sections, linking to the chapter's page or, in
+  /// the print edition, to the chapter's article on the one page.
+  private func contentsEntry(_ index: Int, in mode: PageLinks.Mode) -> String {
     let chapter = self.chapters[index]
-    var html = "<li><a class=\"chapter-link\" href=\"\(HTML.escapeURL(chapter.pageName))\">"
+    let links = PageLinks(mode: mode, currentPage: "", chapterPages: [chapter.pageName])
+    let href = HTML.escapeURL(links.href(page: chapter.pageName, anchor: nil))
+    var html = "<li><a class=\"chapter-link\" href=\"\(href)\">"
     html += Self.numberLabel(chapter) + HTML.escape(chapter.title) + "</a>\n"
     let sections = self.sections[index].filter { $0.level == 2 }
     if !sections.isEmpty {
       html += "<ol class=\"sections\">\n"
       for section in sections {
-        html += "<li><a href=\"\(HTML.escapeURL(chapter.pageName))#\(HTML.escapeURL(section.id))\">"
+        let href = HTML.escapeURL(links.href(page: chapter.pageName, anchor: section.id))
+        html += "<li><a href=\"\(href)\">"
         html += "\(HTML.escape(section.title))</a></li>\n"
       }
       html += "</ol>\n"

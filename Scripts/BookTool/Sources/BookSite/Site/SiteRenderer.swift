@@ -78,13 +78,14 @@ package struct SiteRenderer: Sendable {
       bodyClass: "index")
   }
 
-  /// `print.html`: the title, then every chapter in order, on one page; with where each article lies in
-  /// it, so that the next build can take unchanged articles from the file.
+  /// `print.html`: the title, the table of contents, then every chapter in order, on one page; with where
+  /// each article lies in it, so that the next build can take unchanged articles from the file.
   private func printPage(articles: [Data], template: PageTemplate) -> PrintPage {
     var content = "<header class=\"book-header\">\n<h1>\(HTML.escape(self.metadata.title))</h1>\n"
     if let subtitle = self.metadata.subtitle { content += "<p class=\"subtitle\">\(HTML.escape(subtitle))</p>\n" }
     content += "<p class=\"edition-note\">Print edition: every chapter on one page. "
     content += "<a href=\"index.html\">Back to the contents</a>.</p>\n</header>\n"
+    content += template.printContents
     // The page around a marker that no title can hold (Markdown never yields U+0000, and the metadata's
     // title is escaped), then the articles put in its place.
     let marker = "\u{0}"
