@@ -16,7 +16,7 @@
 # The check (Scripts/pdf_check.py; skipped with --no-check, or without pdftotext: Debian's poppler-utils,
 # which Scripts/setup.sh installs): the text of the PDF has every chapter's title, in order, each at the
 # top of a page, and a plausible amount of text per page. Printing takes about 20 s and the check 3 s on
-# this 2-core machine at load 4 (828 pages, 23 MB): too long for Scripts/test.sh's budget, so it is not
+# this 2-core machine at load 4 (841 pages, 23 MB): too long for Scripts/test.sh's budget, so it is not
 # there. Prints the path, the page count and the size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
