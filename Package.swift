@@ -437,7 +437,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:741)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:747)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:869)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:875)
 import Contenders
 import ImmutableData
 import Measuring
@@ -40,7 +40,7 @@ extension BenchmarkCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:909)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:915)
 extension BenchmarkCase {
   @MainActor
   private static func revise<C: Contender & Sendable>(
