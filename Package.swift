@@ -315,7 +315,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:62)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:63)
 package.dependencies += [
   .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
   .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -437,7 +437,7 @@ package.targets += [
 ]
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:747)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:753)
 package.targets += [
   .executableTarget(
     name: "StructuresBenchmark",

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:422)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:423)
 import AnimalsData
 import AnimalsServerOptions
 import AnimalsUI
@@ -43,7 +43,7 @@ struct AnimalsCommand: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:460)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:461)
 extension AnimalsCommand {
   func validate() throws {
     if self.database != nil && self.inMemory {
@@ -74,7 +74,7 @@ extension AnimalsCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:493)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:494)
 extension AnimalsCommand {
   /// Opens the catalogue at `location` and runs the screen on it until the user quits or the input
   /// ends; with `debug`, writes every action and what it changed to standard error.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:303)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:304)
 /// Where the app keeps the catalogue.
 enum CatalogueLocation: Hashable {
   /// In the SQLite file at `path`, created with the sample data if it does not exist.
@@ -17,7 +17,7 @@ enum CatalogueLocation: Hashable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:319)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:320)
 import AnimalsData
 import AnimalsRemote
 import AppFolders

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:568)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:569)
 extension LocalStore {
   /// - Throws: ``ReadOnly`` if the system would refuse this process a write to the store's file,
   ///   or to its folder, where SQLite creates its journal; a store in memory is always writable.

@@ -21,7 +21,7 @@ struct AnimalsDataClient: AsyncParsableCommand {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:221)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:222)
 import AnimalsServerOptions
 
 /// The options every subcommand accepts.

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:244)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:245)
 import AnimalsData
 import AnimalsRemote
 import ImmutableData
@@ -31,7 +31,7 @@ final class Client {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:269)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:270)
 extension Client {
   /// A client on the catalogue that `options` name: the server given with `--server`, or else the
   /// database file, created with the sample data if it is new.

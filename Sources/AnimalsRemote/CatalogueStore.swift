@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:75)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:76)
 import AnimalsData
 
 /// Where a program keeps the catalogue, chosen when it starts: a SQLite file of its own, or an
@@ -31,7 +31,7 @@ public enum CatalogueStore: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:105)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:106)
 extension CatalogueStore: PersistentSessionStore {
   /// Every category, from the store this value holds.
   public func fetchCategories() async throws -> [Category] {
@@ -71,7 +71,7 @@ extension CatalogueStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:153)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:154)
 import Foundation
 
 extension RemoteStore {

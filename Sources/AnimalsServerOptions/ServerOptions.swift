@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:191)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:192)
 import ArgumentParser
 
 /// `--server` and `--token`: the options of every program that can use an Animals server.

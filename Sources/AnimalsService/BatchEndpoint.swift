@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:137)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:138)
 import AnimalsRemote
 import AnimalsWire
 import Foundation
@@ -145,7 +145,7 @@ extension BatchEndpoint {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:272)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:273)
 extension BatchEndpoint {
   /// `error` in one line: `the field 'operations[0]' has no 'animalId'`.
   static func summary(_ error: any Error) -> String {

@@ -43,7 +43,7 @@ public actor CatalogueServer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:420)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:421)
 extension CatalogueServer {
   /// Starts listening, if it is not already, and returns the port.
   ///

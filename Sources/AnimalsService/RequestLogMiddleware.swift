@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:324)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:325)
 import Hummingbird
 
 /// Writes one line per request, when its answer is known: `POST /animals/batch 200 3 ms`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:615)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:621)
 /// The state of the dispatch benchmark: the records, in a contender that is a value.
 package struct RecordsState<Records: Contender & Sendable>: Sendable {
   package var records: Records

@@ -86,7 +86,7 @@ package struct Workload: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:472)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:478)
 extension Contender {
   /// Runs `batch` and returns a checksum of its answers: the same for every contender.
   package mutating func run(_ batch: Batch) throws -> Int64 {

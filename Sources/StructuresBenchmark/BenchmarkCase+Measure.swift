@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:875)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:881)
 import Contenders
 import ImmutableData
 import Measuring
@@ -40,7 +40,7 @@ extension BenchmarkCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:915)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:921)
 extension BenchmarkCase {
   @MainActor
   private static func revise<C: Contender & Sendable>(

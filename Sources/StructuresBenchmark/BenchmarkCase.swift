@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:768)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:774)
 import Contenders
 
 /// One measured case: a contender, what it does, and how many records it holds.

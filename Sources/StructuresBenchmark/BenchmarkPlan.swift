@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:947)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:953)
 import Contenders
 
 /// The whole benchmark: what to measure, how often, and where the result files go.
@@ -36,7 +36,7 @@ struct BenchmarkPlan: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:978)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:984)
 extension BenchmarkPlan {
   /// The plan that the options of the `cases` and `report` commands name, such as
   /// `--runs 5 --sizes 1024,4096 --output Chapters/data --toolchain "Swift 6.3.1"`.
@@ -67,7 +67,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1014)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1020)
 extension BenchmarkPlan {
   /// Every case `runs` times, round by round: all the cases once, then all of them again.
   var schedule: [BenchmarkCase] {
@@ -76,7 +76,7 @@ extension BenchmarkPlan {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1044)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1050)
 import Foundation
 import Measuring
 
@@ -101,7 +101,7 @@ extension Measurements {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1074)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1080)
 extension Measurements {
   /// Throws unless every contender answered the same for the same work in every run.
   func check() throws {

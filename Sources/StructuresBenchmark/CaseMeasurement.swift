@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:836)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:842)
 import Measuring
 
 /// What one case measured, in a process of its own.
@@ -41,7 +41,7 @@ extension CaseMeasurement {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1026)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1032)
 /// One line of a case's answer: which case, the load when it began, and what it measured.
 struct CaseRun: Codable, Hashable, Sendable {
   var benchmarkCase: BenchmarkCase

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1112)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1118)
 import Contenders
 import Measuring
 
@@ -56,7 +56,7 @@ struct ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1166)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1172)
 extension RecordOperation {
   /// The unit of the operation's file, and nanoseconds per unit.
   var unit: (name: String, scale: Double) {
@@ -106,7 +106,7 @@ extension ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1219)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1225)
 extension ResultTables {
   /// A row per size: per contender, the median memory the records added to the process's peak,
   /// with the smallest and largest run, in MiB.
@@ -135,7 +135,7 @@ extension ResultTables {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1252)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1258)
 extension ResultTables {
   /// A row per state (`Dictionary`, `TreeDictionary`): a revision's time through the bare reducer
   /// and through a store, at the plan's largest size, and the store's over the reducer's.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1304)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1310)
 import Foundation
 import Measuring
 
@@ -59,7 +59,7 @@ enum StructuresBenchmark {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1358)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1364)
 extension StructuresBenchmark {
   /// Reads the cases' lines in `file`, checks them, and writes the result files into the plan's
   /// folder, with the median load of the run.

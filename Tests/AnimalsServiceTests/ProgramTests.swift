@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1048)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1049)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -71,7 +71,7 @@ final class ProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1117)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1118)
 extension ProgramTests {
   func testSIGINTAndSIGTERMStopTheProgramWhichSaysSoAndExitsWith0() throws {
     let path = self.folder.appendingPathComponent("animals.sqlite").path
@@ -87,7 +87,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1142)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1143)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -126,7 +126,7 @@ extension ProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:1186)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:1187)
 extension ProgramTests {
   func testADatabaseThisProgramMayNotWriteIsRefusedBeforeItListens() throws {
     let command = try self.commandHeldToPermissions()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:844)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:845)
 import Foundation
 
 #if canImport(Glibc)

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:630)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:631)
 import AnimalsData
 import AnimalsRemote
 import AnimalsService
@@ -63,7 +63,7 @@ final class LogLines: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:690)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:691)
 extension ServerTests {
   /// What the server answered to a raw request.
   struct Answer {
@@ -92,7 +92,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:722)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:723)
 extension ServerTests {
   func testRemoteStoreReadsAndWritesTheFile() async throws {
     let remote = RemoteStore(baseURL: self.baseURL, timeout: 5, token: "s3cret")
@@ -123,7 +123,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:756)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:757)
 extension ServerTests {
   func testEachBadRequestGetsA4xxWithAJSONErrorAndChangesNothing() async throws {
     let dog = #"{"op":"deleteAnimal","animalId":"Dog"}"#
@@ -170,7 +170,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:806)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:807)
 extension ServerTests {
   func testEachRequestWritesOneLine() async throws {
     _ = try await self.post(#"{"operations":[{"op":"fetchCategories"}]}"#)
@@ -199,7 +199,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:913)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:914)
 extension ServerTests {
   /// How long `server.stop()` took, or `nil` if it had not returned after `bound`.
   static func stopping(_ server: CatalogueServer, giveUpAfter bound: Duration) async -> Duration? {
@@ -219,7 +219,7 @@ extension ServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/15-animals-server.md",line:940)
+#sourceLocation(file:"Chapters/15-animals-server.md",line:941)
 extension ServerTests {
   func testStopEndsWhenTheGraceRunsOutIfARequestsBodyNeverComes() async throws {
     let client = try RawConnection(port: try XCTUnwrap(self.baseURL.port))

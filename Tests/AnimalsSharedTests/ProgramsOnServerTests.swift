@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:569)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:570)
 import AnimalsData
 import ProgramTesting
 import XCTest
@@ -34,7 +34,7 @@ final class ProgramsOnServerTests: SharedServerTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:603)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:604)
 extension ProgramsOnServerTests {
   func testTheClientSaysWhyItCannotUseTheServer() async throws {
     let wrongToken = try self.client(["delete", "Cat"], token: "guess")
@@ -96,7 +96,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2516)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2517)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:514)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:515)
 import AnimalsData
 import AnimalsService
 import Foundation

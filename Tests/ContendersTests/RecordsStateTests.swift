@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:647)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:653)
 import Contenders
 import ImmutableData
 import XCTest

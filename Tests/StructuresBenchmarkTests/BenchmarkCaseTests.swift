@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/19-benchmarks.md",line:1390)
+#sourceLocation(file:"Chapters/19-benchmarks.md",line:1396)
 import Contenders
 import XCTest
 
