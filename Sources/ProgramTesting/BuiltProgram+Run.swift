@@ -58,7 +58,7 @@ extension BuiltProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:939)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:938)
 /// Everything a pipe delivers until its end, read on a thread of its own.
 final class PipeReader: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)

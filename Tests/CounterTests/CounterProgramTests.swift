@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:979)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:978)
 import ProgramTesting
 import XCTest
 
@@ -56,7 +56,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1033)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1032)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n")
@@ -87,7 +87,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1068)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1067)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")
@@ -119,7 +119,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1103)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1102)
 extension CounterProgramTests {
   func testHelpExplainsTheProgramAndExitsCleanly() throws {
     for flag in ["--help", "-h"] {
