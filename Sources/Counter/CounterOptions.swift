@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:159)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:158)
 import Foundation
 
 /// What the command line asks of the Counter: `[]` runs it, `["--help"]` or `["-h"]` explains
@@ -29,7 +29,7 @@ enum CounterOptions: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:185)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:184)
 extension CounterOptions {
   /// What `--help` prints.
   static let helpText = """

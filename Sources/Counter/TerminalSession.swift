@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:483)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:482)
 import CounterUI
 import ImmutableUI
 import Terminal

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:858)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:857)
 import Foundation
 
 #if canImport(Glibc)
@@ -58,7 +58,7 @@ extension BuiltProgram {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:938)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:937)
 /// Everything a pipe delivers until its end, read on a thread of its own.
 final class PipeReader: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)

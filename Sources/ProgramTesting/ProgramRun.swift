@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:828)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:827)
 /// What one run of a program printed, and how it ended.
 public struct ProgramRun: Sendable {
   /// Everything the program printed on standard output.

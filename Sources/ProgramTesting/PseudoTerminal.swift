@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1139)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1138)
 import Foundation
 import XCTest
 
@@ -55,7 +55,7 @@ public final class PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1192)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1191)
 extension PseudoTerminal {
   /// Starts `program` with `arguments` and `environment` (by default the tests' own), the device side as
   /// its standard input and output.
@@ -85,7 +85,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1226)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1225)
 extension PseudoTerminal {
   /// Reads until `isDone(output)`, everything printed so far; fails the test after `limit` seconds.
   public func waitUntilPrinted(
@@ -130,7 +130,7 @@ extension PseudoTerminal {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1275)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1274)
 extension PseudoTerminal {
   /// The sequence that starts every frame at a terminal: cursor home, erase the display.
   public static let clearScreen = "\u{1B}[H\u{1B}[2J"

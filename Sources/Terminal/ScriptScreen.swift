@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:274)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:273)
 import ImmutableUI
 
 /// A screen for pipes and files: frames one after another, with a blank line between neighbours.

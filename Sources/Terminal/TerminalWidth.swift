@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:554)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:553)
 import Foundation
 
 /// The cells of a terminal that text takes, and text cut or wrapped to a number of cells.
@@ -49,7 +49,7 @@ public enum TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:604)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:603)
 extension TerminalWidth {
   /// Combining marks, and format and control characters, which take no cell of their own.
   static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
@@ -84,7 +84,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:643)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:642)
 extension TerminalWidth {
   /// `text` broken at `separator` into lines of at most `width` cells; a piece wider than a line
   /// is cut.
@@ -112,7 +112,7 @@ extension TerminalWidth {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:675)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:674)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:966)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:965)
 import ProgramTesting
 
 extension BuiltProgram {

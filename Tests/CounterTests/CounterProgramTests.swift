@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:978)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:977)
 import ProgramTesting
 import XCTest
 
@@ -56,7 +56,7 @@ final class CounterProgramTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1032)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1031)
 extension CounterProgramTests {
   func testTheEndOfInputWithoutQExitsCleanly() throws {
     let run = try BuiltProgram.counter.run(input: "+\n+\n")
@@ -87,7 +87,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1067)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1066)
 extension CounterProgramTests {
   func testUnknownAndBlankLinesShowAStatusLine() throws {
     let run = try BuiltProgram.counter.run(input: "x\n\n\n+\n")
@@ -119,7 +119,7 @@ extension CounterProgramTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/05-counter-app.md",line:1102)
+#sourceLocation(file:"Chapters/05-counter-app.md",line:1101)
 extension CounterProgramTests {
   func testHelpExplainsTheProgramAndExitsCleanly() throws {
     for flag in ["--help", "-h"] {
