@@ -31,7 +31,7 @@ public enum AnimalsFilter {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2237)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2239)
 extension AnimalsFilter {
   /// Whether `action` may change the animals of the category `categoryId` (not their statuses).
   public static func filterAnimals(

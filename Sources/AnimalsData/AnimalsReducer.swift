@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2032)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2034)
 /// The rules by which Animals' state changes.
 ///
 /// UI actions may be refused (they throw ``Error``, and the state is kept). An accepted update or
@@ -146,7 +146,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2185)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2187)
 extension AnimalsState {
   /// Whether a read, a reload or a change is waiting for the store. `package`, because the screens
   /// of Chapter 8 ask the same question.
@@ -191,7 +191,7 @@ extension AnimalsState.Animals {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2107)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2109)
 extension AnimalsReducer {
   private static func reduce(
     state: AnimalsState, action: AnimalsAction.Data.PersistentSession
@@ -242,7 +242,7 @@ extension AnimalsReducer {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2162)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2164)
 extension AnimalsState.Animals {
   /// Undoes the change to `animalId` that the store refused with `failure`: shows the animal as
   /// the store now has it after a conflict, and as it was before the change otherwise.
@@ -288,7 +288,7 @@ extension Status? {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2076)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2078)
 extension AnimalsState {
   /// The state with the update or delete that `action` asked for already shown, the animal as it
   /// was kept in `beforeChange`. Other actions change nothing.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1964)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1966)
 /// The global state of Animals: two tables in the style of a database, each with its load status.
 ///
 /// Views read it through the selectors of `AnimalsState+Selectors.swift`. Only ``AnimalsReducer``

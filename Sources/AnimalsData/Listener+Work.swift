@@ -51,7 +51,7 @@ extension Listener.Work: Equatable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1062)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1064)
 extension Listener {
   /// The work to start after `action` changed `oldState` into `newState`, if any: work starts when
   /// the status it fills in has just become `waiting`. A change to an existing animal is based on

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:889)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:891)
 /// An operation of the persistent store failed; `message` says why.
 ///
 /// Errors are turned into this value at the edge of the store, so that actions and state stay

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:919)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:921)
 /// Where Animals' data is kept: the queries and mutations that the persistent session runs.
 ///
 /// ``LocalStore`` keeps the data in a SQLite file; tests use fakes; `RemoteStore` keeps it on a

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:855)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:857)
 /// A change was based on a version of an animal that is no longer the stored one: someone else
 /// changed or deleted the animal first. The store wrote nothing.
 public struct VersionConflict: Error, Hashable, Sendable {

@@ -60,7 +60,7 @@ public actor FakePersistentStore: PersistentSessionStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1133)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1135)
 extension FakePersistentStore {
   /// The animal as given, one version on; the fake keeps no table, so any id and version pass.
   public func updateAnimal(

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1589)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1591)
 import AnimalsData
 import AnimalsWire
 

@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1776)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1778)
 import AnimalsData
 import AnimalsWire
 

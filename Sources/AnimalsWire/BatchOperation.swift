@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1417)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1419)
 import Foundation
 
 /// One query or mutation of a batch: the methods of Animals' persistent store, by name. A change of
@@ -33,7 +33,7 @@ public enum BatchOperation: Hashable, Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1447)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1449)
 /// A batch named an operation that this version does not know.
 public struct UnknownOperation: Error, Hashable, CustomStringConvertible {
   /// The name the batch gave.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1521)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1523)
 /// The outcome of one operation: the value its method returned, or why it failed.
 public enum BatchResult: Hashable, Sendable {
   /// From `fetchCategories`.

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1358)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1360)
 /// An animal as it travels: the diet as its word (`"Herbivore"`), the version as a number.
 public struct AnimalPayload: Codable, Hashable, Sendable {
   /// The animal's identity, given by the server's store.

@@ -17,7 +17,7 @@ final class AnimalsFilterTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2569)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2571)
 extension AnimalsFilterTests {
   /// For each example: may it change the categories, the mammals, the birds?
   static let expected: [String: (categories: Bool, mammals: Bool, birds: Bool)] = [

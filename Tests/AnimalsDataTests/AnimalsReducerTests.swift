@@ -166,7 +166,7 @@ extension AnimalsReducerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2547)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2549)
 extension AnimalsReducerTests {
   /// Checks that `newState` is `state` with the change to `queuedId` waiting, the animal it
   /// changes kept in `beforeChange`; what the change shows at once is `RollbackTests`' subject.

@@ -95,7 +95,7 @@ extension DebugListenerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2604)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2606)
 extension DebugListenerTests {
   @MainActor
   func testARenameIsWrittenAsTheChapterShowsIt() async throws {

@@ -30,7 +30,7 @@ extension AnimalsState {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1307)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1309)
 /// Sample animals by name, for readable tests.
 enum Samples {
   static let dog = SampleData.standard.animals.first { $0.id == "Dog" }!

@@ -51,7 +51,9 @@ extension ProgramsOnServerTests {
     XCTAssertEqual(both.status, 64)
     XCTAssertTrue(
       both.errorOutput.hasPrefix("Error: --database and --server cannot be used together."))
-    let places = [("AnimalsDataClient", ["list", "--database", self.databasePath]), ("Animals", ["--in-memory"])]
+    let places = [
+      ("AnimalsDataClient", ["list", "--database", self.databasePath]), ("Animals", ["--in-memory"]),
+    ]
     for (program, arguments) in places {
       let tokenAlone = try BuiltProgram(program).run(arguments + ["--token", "s3cret"])
       XCTAssertEqual(tokenAlone.status, 64, program)
@@ -96,7 +98,7 @@ extension ProgramsOnServerTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2517)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2519)
 extension ProgramsOnServerTests {
   func testADeleteTheServerNeverGetsIsRolledBackOnScreen() async throws {
     let terminal = try PseudoTerminal()

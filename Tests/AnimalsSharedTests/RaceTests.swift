@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1843)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1845)
 import AnimalsData
 import AnimalsRemote
 import Foundation
@@ -72,7 +72,7 @@ extension RaceTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1913)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1915)
 import AnimalsWire
 
 extension RaceTests {

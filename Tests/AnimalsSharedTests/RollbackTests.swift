@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2307)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2309)
 import AnimalsData
 import AnimalsDataTestSupport
 import XCTest
@@ -62,7 +62,7 @@ final class RollbackTests: XCTestCase {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2367)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2369)
 extension RollbackTests {
   func testAFailedDeleteBringsTheAnimalBack() throws {
     let delete = AnimalsAction.ui(.animalDetail(.didTapDeleteAnimalButton(animalId: "Dog")))
@@ -97,7 +97,7 @@ extension RollbackTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2408)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2410)
 extension RollbackTests {
   func testTheListenerSendsTheVersionTheUserSaw() async throws {
     let waiting = try self.reduce(self.loaded, self.renameToWolf)
@@ -113,7 +113,7 @@ extension RollbackTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2429)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2431)
 import Foundation
 
 extension RollbackTests {

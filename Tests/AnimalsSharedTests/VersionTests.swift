@@ -6,7 +6,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1200)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1202)
 import AnimalsData
 import Foundation
 import GRDB

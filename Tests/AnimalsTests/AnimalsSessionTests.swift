@@ -73,7 +73,7 @@ extension AnimalsSessionTests {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2639)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2641)
 extension AnimalsSessionTests {
   func testDebugWritesEachActionAndItsChangesToStandardError() throws {
     let script = "right\nd\ny\n"

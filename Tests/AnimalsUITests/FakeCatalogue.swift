@@ -84,7 +84,7 @@ extension FakeCatalogue {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:1159)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:1161)
 extension FakeCatalogue {
   func updateAnimal(
     animalId: Animal.ID, name: String, diet: Animal.Diet, categoryId: Category.ID,

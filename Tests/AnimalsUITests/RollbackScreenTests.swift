@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/16-animals-shared.md",line:2468)
+#sourceLocation(file:"Chapters/16-animals-shared.md",line:2470)
 import AnimalsData
 import AnimalsUI
 import XCTest
