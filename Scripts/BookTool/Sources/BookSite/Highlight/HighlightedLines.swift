@@ -1,0 +1,106 @@
+/// Turns classified ranges of a source, given in order, into one HTML line per source line: consecutive
+/// ranges of one classification merge into one span (as SwiftIDEUtils merges them), and each line is
+/// built as bytes, escaped on the way, and made a `String` once.
+///
+/// `let` (keyword) + ` x = ` (none) + `1` (integer) →
+/// `<span class="hl-keyword">let</span> x = <span class="hl-number">1</span>`.
+struct HighlightedLines {
+  /// The source the ranges are offsets into.
+  private let source: [UInt8]
+  /// The lines finished so far.
+  private var lines: [String] = []
+  /// The current line's HTML.
+  private var line: [UInt8] = []
+  /// The range waiting for a neighbour of the same class.
+  private var pending: (tokenClass: SwiftTokenClass, start: Int, end: Int)?
+  /// How much of the source is written.
+  private var covered = 0
+
+  init(source: [UInt8]) {
+    self.source = source
+    self.line.reserveCapacity(256)
+  }
+
+  /// Whether the source has a `/` in `range`.
+  func hasSlash(in range: Range<Int>) -> Bool {
+    let upper = min(range.upperBound, self.source.count)
+    guard range.lowerBound < upper else { return false }
+    return self.source[range.lowerBound..<upper].contains(UInt8(ascii: "/"))
+  }
+
+  /// The next classified range: merged with the pending one when they touch and share a class, else the
+  /// pending one is written. An empty unclassified range is nothing.
+  mutating func report(_ tokenClass: SwiftTokenClass, _ start: Int, _ end: Int) {
+    if tokenClass == .none && start == end { return }
+    if let pending = self.pending, pending.tokenClass == tokenClass, pending.end == start {
+      self.pending = (tokenClass, pending.start, end)
+      return
+    }
+    if let pending = self.pending { self.write(pending.tokenClass, pending.start, pending.end) }
+    self.pending = (tokenClass, start, end)
+  }
+
+  /// The lines, once every range is reported; a final empty line (after the last line break) is dropped.
+  mutating func finish() -> [String] {
+    if let pending = self.pending { self.write(pending.tokenClass, pending.start, pending.end) }
+    self.pending = nil
+    if self.covered < self.source.count { self.append(self.covered..<self.source.count, className: nil) }
+    self.endLine()
+    if self.lines.last == "" { self.lines.removeLast() }
+    return self.lines
+  }
+
+  /// Writes a range (and any text skipped before it, plainly), clipped to the source.
+  private mutating func write(_ tokenClass: SwiftTokenClass, _ start: Int, _ rangeEnd: Int) {
+    if start > self.covered { self.append(self.covered..<start, className: nil) }
+    let end = min(rangeEnd, self.source.count)
+    guard end > start else { return }
+    self.append(start..<end, className: tokenClass.className)
+    self.covered = end
+  }
+
+  /// Appends escaped source bytes to the current line, starting a new line at each line break and
+  /// wrapping each non-empty piece in a span of `className`.
+  private mutating func append(_ range: Range<Int>, className: StaticString?) {
+    var pieceStart = range.lowerBound
+    while pieceStart <= range.upperBound {
+      var pieceEnd = pieceStart
+      while pieceEnd < range.upperBound, self.source[pieceEnd] != UInt8(ascii: "\n") { pieceEnd += 1 }
+      if pieceEnd > pieceStart { self.appendPiece(pieceStart..<pieceEnd, className: className) }
+      guard pieceEnd < range.upperBound else { return }
+      self.endLine()
+      pieceStart = pieceEnd + 1
+    }
+  }
+
+  /// One piece without a line break, escaped, in its span if it has a class.
+  private mutating func appendPiece(_ range: Range<Int>, className: StaticString?) {
+    if let className {
+      self.appendLiteral("<span class=\"")
+      self.appendLiteral(className)
+      self.appendLiteral("\">")
+    }
+    for index in range {
+      let byte = self.source[index]
+      switch byte {
+      case UInt8(ascii: "&"): self.appendLiteral("&amp;")
+      case UInt8(ascii: "<"): self.appendLiteral("&lt;")
+      case UInt8(ascii: ">"): self.appendLiteral("&gt;")
+      case UInt8(ascii: "\""): self.appendLiteral("&quot;")
+      default: self.line.append(byte)
+      }
+    }
+    if className != nil { self.appendLiteral("</span>") }
+  }
+
+  /// Appends a literal's bytes to the current line.
+  private mutating func appendLiteral(_ text: StaticString) {
+    text.withUTF8Buffer { self.line.append(contentsOf: $0) }
+  }
+
+  /// Finishes the current line.
+  private mutating func endLine() {
+    self.lines.append(String(decoding: self.line, as: UTF8.self))
+    self.line.removeAll(keepingCapacity: true)
+  }
+}
