@@ -62,34 +62,43 @@ struct HighlightedLines {
   /// Appends escaped source bytes to the current line, starting a new line at each line break and
   /// wrapping each non-empty piece in a span of `className`.
   private mutating func append(_ range: Range<Int>, className: StaticString?) {
-    var pieceStart = range.lowerBound
-    while pieceStart <= range.upperBound {
-      var pieceEnd = pieceStart
-      while pieceEnd < range.upperBound, self.source[pieceEnd] != UInt8(ascii: "\n") { pieceEnd += 1 }
-      if pieceEnd > pieceStart { self.appendPiece(pieceStart..<pieceEnd, className: className) }
-      guard pieceEnd < range.upperBound else { return }
-      self.endLine()
-      pieceStart = pieceEnd + 1
+    let source = self.source
+    source.withUnsafeBufferPointer { bytes in
+      var pieceStart = range.lowerBound
+      for index in range where bytes[index] == UInt8(ascii: "\n") {
+        if index > pieceStart { self.appendPiece(bytes, pieceStart..<index, className: className) }
+        self.endLine()
+        pieceStart = index + 1
+      }
+      if range.upperBound > pieceStart { self.appendPiece(bytes, pieceStart..<range.upperBound, className: className) }
     }
   }
 
-  /// One piece without a line break, escaped, in its span if it has a class.
-  private mutating func appendPiece(_ range: Range<Int>, className: StaticString?) {
+  /// One piece without a line break, escaped (runs of bytes that need no escape copied at once), in its
+  /// span if it has a class.
+  private mutating func appendPiece(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, className: StaticString?
+  ) {
     if let className {
       self.appendLiteral("<span class=\"")
       self.appendLiteral(className)
       self.appendLiteral("\">")
     }
+    var runStart = range.lowerBound
     for index in range {
-      let byte = self.source[index]
-      switch byte {
-      case UInt8(ascii: "&"): self.appendLiteral("&amp;")
-      case UInt8(ascii: "<"): self.appendLiteral("&lt;")
-      case UInt8(ascii: ">"): self.appendLiteral("&gt;")
-      case UInt8(ascii: "\""): self.appendLiteral("&quot;")
-      default: self.line.append(byte)
+      let escape: StaticString
+      switch bytes[index] {
+      case UInt8(ascii: "&"): escape = "&amp;"
+      case UInt8(ascii: "<"): escape = "&lt;"
+      case UInt8(ascii: ">"): escape = "&gt;"
+      case UInt8(ascii: "\""): escape = "&quot;"
+      default: continue
       }
+      self.line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      self.appendLiteral(escape)
+      runStart = index + 1
     }
+    self.line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<range.upperBound]))
     if className != nil { self.appendLiteral("</span>") }
   }
 

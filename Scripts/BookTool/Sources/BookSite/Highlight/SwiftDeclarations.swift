@@ -57,12 +57,21 @@ extension SwiftDeclarations {
   /// The declarations as lines of text, for the highlight cache: `type\t0\t7\t5\tDIGEST\tStore`, and
   /// `extension\tStore` for each extended type.
   var lines: [String] {
-    self.declarations.map { declaration in
-      [
-        declaration.kind.rawValue, String(declaration.line), String(declaration.column), String(declaration.length),
-        declaration.digest, declaration.qualifiedName,
-      ].joined(separator: "\t")
-    } + self.extendedTypes.map { "extension\t" + $0 }
+    var lines: [String] = []
+    lines.reserveCapacity(self.declarations.count + self.extendedTypes.count)
+    for declaration in self.declarations {
+      var line = declaration.kind.rawValue
+      line.reserveCapacity(64 + declaration.qualifiedName.utf8.count)
+      for field in [String(declaration.line), String(declaration.column), String(declaration.length),
+        declaration.digest, declaration.qualifiedName]
+      {
+        line += "\t"
+        line += field
+      }
+      lines.append(line)
+    }
+    for type in self.extendedTypes { lines.append("extension\t" + type) }
+    return lines
   }
 
   /// Declarations read back from `lines`; a line that does not read is left out.
