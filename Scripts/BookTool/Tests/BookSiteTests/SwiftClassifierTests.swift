@@ -20,7 +20,8 @@ final class SwiftClassifierTests: XCTestCase {
     "@attached(member, names: named(init)) macro M() = #externalMacro(module: \"X\", type: \"Y\")\n",
     "@propertyWrapper struct W<T> { var wrappedValue: T }\n@W var x = 1\n@ Foo.Bar<Int /* c */> var y = 2\n",
     "@_spi(Raw) @preconcurrency import Foundation\n@objc(name:) dynamic func g() {}\n",
-    "#if DEBUG && os(macOS) || canImport(UIKit)\nlet a = 1\n#elseif swift(>=5.9) || compiler(<6.0)\nlet b = 2\n#else\nlet c = 3\n#endif\n",
+    "#if DEBUG && os(macOS) || canImport(UIKit)\nlet a = 1\n#elseif swift(>=5.9) || compiler(<6.0)\nlet b = 2\n"
+      + "#else\nlet c = 3\n#endif\n",
     "#if !targetEnvironment(simulator)\n  #if arch(arm64)\n  func f() {}\n  #endif\n#endif",
     "let s = \"a\\(x + 1)b\\(\"nested \\(y)\")c\"\nlet e = \"\\n\\t\\u{1F600}\\\\\"\n",
     "let m = \"\"\"\n  line one\n  \\(value) two \\\n  three\n  \"\"\"\n",
@@ -36,8 +37,10 @@ final class SwiftClassifierTests: XCTestCase {
       + "@freestanding(expression) macro stringify<T>(_ v: T) -> (T, String)\nlet s = #stringify(1 + 2)\n",
     "let x = 0x1F + 0o7 + 0b1 + 1_000 + 1.5e-3 + 0x1p4 + -2\nlet $y = $0\nlet z = <#placeholder#>\n",
     "struct S {\n  func f(\n    let x = [1, 2\n", "let s = \"unterminated\nlet t = \"\"\"\nforever",
-    "/* never closed\nlet a = 1", "}}}) ]] let = = ; ;;\n\u{0}\u{7F}", "let `class` = 1; let é = \"ü 😀\" // ¿qué?\n",
-    "nonisolated(unsafe) var g = 0\npackage actor A { distributed func f() {} }\nconsuming func c(_ x: borrowing X) {}\n",
+    "/* never closed\nlet a = 1", "}}}) ]] let = = ; ;;\n\u{0}\u{7F}",
+    "let `class` = 1; let é = \"ü 😀\" // ¿qué?\nlet 変数 = \"e\u{301}\"\n",
+    "nonisolated(unsafe) var g = 0\npackage actor A { distributed func f() {} }\n"
+      + "consuming func c(_ x: borrowing X) {}\n",
     "switch x { case .a(let y) where y > 0, .b: break @unknown default: fallthrough }\n",
     "if #available(macOS 14, *), #unavailable(iOS 17) {}\nguard case let .some(v) = o else { return }\n",
     "let t = (a: 1, b: 2); f(label: 1, 2, other: 3) { $0 } trailing: { _ in }\n",
@@ -55,7 +58,8 @@ final class SwiftClassifierTests: XCTestCase {
   func testTheBooksListingsHighlightAsSwiftIDEUtilsDoes() throws {
     let chapters = Self.repositoryRoot.appendingPathComponent("Chapters")
     var texts: [(String, String)] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: chapters.path).sorted() where name.hasSuffix(".md") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: chapters.path).sorted() where name.hasSuffix(".md")
+    {
       let data = try Data(contentsOf: chapters.appendingPathComponent(name))
       guard case .success(let loaded) = ChapterLoader.chapter(path: "Chapters/" + name, data: data) else {
         return XCTFail("Chapters/\(name) does not load")
@@ -74,7 +78,8 @@ final class SwiftClassifierTests: XCTestCase {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "python3", Self.repositoryRoot.appendingPathComponent("Scripts/synthetic_book.py").path, folder.path, "3", "27000",
+      "python3", Self.repositoryRoot.appendingPathComponent("Scripts/synthetic_book.py").path, folder.path, "3",
+      "27000",
       "1",
     ]
     process.standardOutput = FileHandle.nullDevice
@@ -109,16 +114,18 @@ final class SwiftClassifierTests: XCTestCase {
   }
 
   /// Fails, naming the text and its first differing line, for each text whose HTML differs from the oracle's.
-  private func assertSameAsOracle(_ texts: [(name: String, code: String)], file: StaticString = #filePath,
-    line: UInt = #line)
-  {
+  private func assertSameAsOracle(
+    _ texts: [(name: String, code: String)], file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
     var differing = 0
     for (name, code) in texts {
       let expected = OracleHighlighter.highlight(code)
       let actual = SwiftHighlighter.highlight(code)
       guard actual.map({ Array($0.utf8) }) != expected.map({ Array($0.utf8) }) else { continue }
       differing += 1
-      let index = zip(actual, expected).enumerated().first { !$0.element.0.utf8.elementsEqual($0.element.1.utf8) }?
+      let index =
+        zip(actual, expected).enumerated().first { !$0.element.0.utf8.elementsEqual($0.element.1.utf8) }?
         .offset ?? min(actual.count, expected.count)
       let mine = index < actual.count ? actual[index] : "(no line)"
       let oracle = index < expected.count ? expected[index] : "(no line)"

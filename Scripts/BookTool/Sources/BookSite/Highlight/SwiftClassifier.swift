@@ -7,7 +7,9 @@
 /// before; a test keeps it as the oracle): trivia pieces and tokens in source order, a token classified by
 /// its kind unless its place in an ancestor says otherwise (`SwiftContextRules`), consecutive ranges of one
 /// classification merged. What differs is the cost: a child's place is a number compared with a number
-/// found once, not a key path made for every child of every node.
+/// found once, not a key path made for every child of every node. The raw tree is read through
+/// swift-syntax's `RawSyntax` SPI, as SwiftIDEUtils reads it; `SwiftClassifierTests` would catch a
+/// swift-syntax release that changed what it gives.
 struct SwiftClassifier {
   /// Where the ranges go.
   private(set) var lines: HighlightedLines

@@ -62,9 +62,10 @@ extension SwiftDeclarations {
     for declaration in self.declarations {
       var line = declaration.kind.rawValue
       line.reserveCapacity(64 + declaration.qualifiedName.utf8.count)
-      for field in [String(declaration.line), String(declaration.column), String(declaration.length),
-        declaration.digest, declaration.qualifiedName]
-      {
+      for field in [
+        String(declaration.line), String(declaration.column), String(declaration.length),
+        declaration.digest, declaration.qualifiedName,
+      ] {
         line += "\t"
         line += field
       }

@@ -115,9 +115,8 @@ extension SiteRenderer {
     guard needs.symbols else { return keys }
     // Highlighting a module listing yields its declarations too: only the others are scanned on their own.
     let highlighted = Set(keys.lazy.filter { $0.kind == .swift }.map { $0.with(kind: .declarations) })
-    return keys + SymbolIndex.codes(of: self.book).lazy.map { Highlighter.Key(kind: .declarations, code: $0) }.filter {
-      !highlighted.contains($0)
-    }
+    let declarations = SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) }
+    return keys + declarations.filter { !highlighted.contains($0) }
   }
 
   /// Highlights `keys` at once, longest first, so that every core stays busy to the end.
@@ -129,7 +128,8 @@ extension SiteRenderer {
   /// listings' links to it) from the trees it parses anyway, and to decode them with the first texts of
   /// its cache; before the cache is read.
   func keepDeclarations() {
-    self.highlighter.declarationKeys = Set(SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) })
+    self.highlighter.declarationKeys = Set(
+      SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) })
     self.declarations.highlighter = self.highlighter
   }
 

@@ -1,7 +1,8 @@
-@testable import BookSite
 import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
+
+@testable import BookSite
 
 /// The highlighter as it was before `SwiftClassifier`: SwiftIDEUtils' `classifications`, one span per
 /// classified range, split at line breaks. `SwiftClassifierTests` requires the same HTML from both.
