@@ -113,6 +113,19 @@ final class SwiftClassifierTests: XCTestCase {
     }
   }
 
+  func testDigestsPrintAsThirtyTwoLowercaseHexDigits() {
+    // The symbol index keeps each declaration's digest as hex, in the highlight cache: the format must
+    // not change (it was `String(_:radix:)`, zero-padded to 16 digits per lane).
+    for (high, low) in [(0, 0), (1, 0xFEDC_BA98_7654_3210), (UInt64.max, 0xA), (0x0123_4567_89AB_CDEF, UInt64.max)] {
+      let digest = ContentDigest(high: high, low: low)
+      let padded = { (word: UInt64) in
+        String(repeating: "0", count: 16 - String(word, radix: 16).count) + String(word, radix: 16)
+      }
+      XCTAssertEqual(digest.hex, padded(high) + padded(low))
+      XCTAssertEqual(ContentDigest(hex: digest.hex), digest)
+    }
+  }
+
   /// Fails, naming the text and its first differing line, for each text whose HTML differs from the oracle's.
   private func assertSameAsOracle(
     _ texts: [(name: String, code: String)], file: StaticString = #filePath,

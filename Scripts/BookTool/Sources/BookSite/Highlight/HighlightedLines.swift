@@ -5,8 +5,9 @@
 /// `let` (keyword) + ` x = ` (none) + `1` (integer) →
 /// `<span class="hl-keyword">let</span> x = <span class="hl-number">1</span>`.
 struct HighlightedLines {
-  /// The source the ranges are offsets into.
-  private let source: [UInt8]
+  /// The source the ranges are offsets into: its owner keeps it alive while the lines are made
+  /// (`SwiftClassifier.lines(of:source:)`), and reading it needs no bounds check or reference count.
+  private let source: UnsafeBufferPointer<UInt8>
   /// The lines finished so far.
   private var lines: [String] = []
   /// The current line's HTML.
@@ -16,7 +17,7 @@ struct HighlightedLines {
   /// How much of the source is written.
   private var covered = 0
 
-  init(source: [UInt8]) {
+  init(source: UnsafeBufferPointer<UInt8>) {
     self.source = source
     self.line.reserveCapacity(256)
   }
@@ -25,7 +26,7 @@ struct HighlightedLines {
   func hasSlash(in range: Range<Int>) -> Bool {
     let upper = min(range.upperBound, self.source.count)
     guard range.lowerBound < upper else { return false }
-    return self.source[range.lowerBound..<upper].contains(UInt8(ascii: "/"))
+    return UnsafeBufferPointer(rebasing: self.source[range.lowerBound..<upper]).contains(UInt8(ascii: "/"))
   }
 
   /// The next classified range: merged with the pending one when they touch and share a class, else the
@@ -62,23 +63,20 @@ struct HighlightedLines {
   /// Appends escaped source bytes to the current line, starting a new line at each line break and
   /// wrapping each non-empty piece in a span of `className`.
   private mutating func append(_ range: Range<Int>, className: StaticString?) {
-    let source = self.source
-    source.withUnsafeBufferPointer { bytes in
-      var pieceStart = range.lowerBound
-      for index in range where bytes[index] == UInt8(ascii: "\n") {
-        if index > pieceStart { self.appendPiece(bytes, pieceStart..<index, className: className) }
-        self.endLine()
-        pieceStart = index + 1
-      }
-      if range.upperBound > pieceStart { self.appendPiece(bytes, pieceStart..<range.upperBound, className: className) }
+    let bytes = self.source
+    var pieceStart = range.lowerBound
+    for index in range where bytes[index] == UInt8(ascii: "\n") {
+      if index > pieceStart { self.appendPiece(pieceStart..<index, className: className) }
+      self.endLine()
+      pieceStart = index + 1
     }
+    if range.upperBound > pieceStart { self.appendPiece(pieceStart..<range.upperBound, className: className) }
   }
 
   /// One piece without a line break, escaped (runs of bytes that need no escape copied at once), in its
   /// span if it has a class.
-  private mutating func appendPiece(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, className: StaticString?
-  ) {
+  private mutating func appendPiece(_ range: Range<Int>, className: StaticString?) {
+    let bytes = self.source
     if let className {
       self.appendLiteral("<span class=\"")
       self.appendLiteral(className)

@@ -18,11 +18,13 @@ struct SwiftClassifier {
 
   /// The ranges of `tree`, whose source is `source`, written as highlighted lines.
   static func lines(of tree: SourceFileSyntax, source: [UInt8]) -> [String] {
-    var classifier = Self(lines: HighlightedLines(source: source), end: source.count)
-    withExtendedLifetime(tree) {
-      _ = classifier.visit(Syntax(tree).raw, at: 0, context: nil)
+    source.withUnsafeBufferPointer { bytes in
+      var classifier = Self(lines: HighlightedLines(source: bytes), end: bytes.count)
+      withExtendedLifetime(tree) {
+        _ = classifier.visit(Syntax(tree).raw, at: 0, context: nil)
+      }
+      return classifier.lines.finish()
     }
-    return classifier.lines.finish()
   }
 
   /// Classifies `node`, starting at byte `offset`; false once the walk reached the end of the source.
