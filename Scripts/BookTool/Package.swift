@@ -43,7 +43,6 @@ let package = Package(
         "CGraphviz",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
       ],
       // The site's stylesheet and script, compiled into the binary: no resource bundle to ship beside it.
       resources: [.embedInCode("Assets/book.css"), .embedInCode("Assets/book.js")],
@@ -80,7 +79,14 @@ let package = Package(
     ),
     .testTarget(name: "BookKitTests", dependencies: ["BookKit", "book", "book-serve"], swiftSettings: strict),
     .testTarget(
-      name: "BookSiteTests", dependencies: ["BookSite", "BookKit", "CCmarkGFM", "book", "book-serve"],
+      name: "BookSiteTests",
+      dependencies: [
+        "BookSite", "BookKit", "CCmarkGFM", "book", "book-serve",
+        // The oracle the highlighter's own classifier is tested against (SwiftClassifierTests).
+        .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ],
       exclude: ["Golden"],
       swiftSettings: strict),
   ]

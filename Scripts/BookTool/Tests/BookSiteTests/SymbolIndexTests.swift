@@ -114,7 +114,7 @@ final class SymbolIndexTests: XCTestCase {
   func testTheHighlighterKeepsTheDeclarationsOfItsTreesSoEachListingIsParsedOnce() {
     let highlighter = Highlighter()
     let wanted = "struct A { var b = 1 }\n"
-    highlighter.declarationTexts = [wanted]
+    highlighter.declarationKeys = [Highlighter.Key(kind: .declarations, code: wanted)]
     highlighter.prepare([
       Highlighter.Key(kind: .swift, code: wanted), Highlighter.Key(kind: .swift, code: "let c = 2\n"),
     ])

@@ -14,11 +14,22 @@ package struct ContentDigest: Hashable, Sendable {
     self.low = low
   }
 
-  /// The digest as 32 hexadecimal digits.
+  /// The digest as 32 lowercase hexadecimal digits, written into one string (the symbol index takes one
+  /// per declaration).
   package var hex: String {
-    let high = String(self.high, radix: 16)
-    let low = String(self.low, radix: 16)
-    return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
+    String(unsafeUninitializedCapacity: 32) { buffer in
+      Self.writeHex(self.high, into: buffer, at: 0)
+      Self.writeHex(self.low, into: buffer, at: 16)
+      return 32
+    }
+  }
+
+  /// The 16 hexadecimal digits of `word`, most significant first, from `offset`.
+  private static func writeHex(_ word: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    for index in 0..<16 {
+      let nibble = UInt8(truncatingIfNeeded: word >> (60 - 4 * index)) & 0xF
+      buffer[offset + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
   }
 
   /// A digest from 32 hexadecimal digits, or nil.

@@ -40,13 +40,14 @@ struct SwiftDeclarations: Hashable, Sendable {
   static func scan(_ code: String) -> SwiftDeclarations {
     // The highlighter's bound: the parser takes time exponential in deeply nested brackets.
     guard SwiftHighlighter.bracketDepth(of: code) <= SwiftHighlighter.maximumBracketDepth else { return Self() }
-    return Self.scan(Parser.parse(source: code))
+    let source = Array(code.utf8)
+    return Self.scan(Parser.parse(source: code), source: source)
   }
 
-  /// Scans code already parsed (by the highlighter).
-  static func scan(_ tree: SourceFileSyntax) -> SwiftDeclarations {
-    let visitor = DeclarationVisitor(
-      converter: SourceLocationConverter(fileName: "", tree: tree), source: tree.syntaxTextBytes)
+  /// Scans code already parsed (by the highlighter), whose bytes are `source` (the tree's text, if nil).
+  static func scan(_ tree: SourceFileSyntax, source: [UInt8]? = nil) -> SwiftDeclarations {
+    let source = source ?? tree.syntaxTextBytes
+    let visitor = DeclarationVisitor(lines: SourceLines(source), source: source)
     visitor.walk(tree)
     return visitor.found
   }
@@ -56,12 +57,22 @@ extension SwiftDeclarations {
   /// The declarations as lines of text, for the highlight cache: `type\t0\t7\t5\tDIGEST\tStore`, and
   /// `extension\tStore` for each extended type.
   var lines: [String] {
-    self.declarations.map { declaration in
-      [
-        declaration.kind.rawValue, String(declaration.line), String(declaration.column), String(declaration.length),
+    var lines: [String] = []
+    lines.reserveCapacity(self.declarations.count + self.extendedTypes.count)
+    for declaration in self.declarations {
+      var line = declaration.kind.rawValue
+      line.reserveCapacity(64 + declaration.qualifiedName.utf8.count)
+      for field in [
+        String(declaration.line), String(declaration.column), String(declaration.length),
         declaration.digest, declaration.qualifiedName,
-      ].joined(separator: "\t")
-    } + self.extendedTypes.map { "extension\t" + $0 }
+      ] {
+        line += "\t"
+        line += field
+      }
+      lines.append(line)
+    }
+    for type in self.extendedTypes { lines.append("extension\t" + type) }
+    return lines
   }
 
   /// Declarations read back from `lines`; a line that does not read is left out.
@@ -83,14 +94,15 @@ extension SwiftDeclarations {
 
 /// Walks a file's syntax, keeping the stack of enclosing type names; never enters a body.
 private final class DeclarationVisitor: SyntaxVisitor {
-  let converter: SourceLocationConverter
+  /// Where the file's lines start, for each declaration's line and column.
+  let lines: SourceLines
   /// The file's source, whose bytes a declaration's digest is taken from.
   let source: [UInt8]
   var found = SwiftDeclarations()
   var enclosing: [[String]] = []
 
-  init(converter: SourceLocationConverter, source: [UInt8]) {
-    self.converter = converter
+  init(lines: SourceLines, source: [UInt8]) {
+    self.lines = lines
     self.source = source
     super.init(viewMode: .sourceAccurate)
   }
@@ -108,7 +120,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
 
   /// Records a declaration named by `token`, as `name` inside the enclosing types.
   private func record(_ name: String, token: TokenSyntax, kind: SwiftDeclaration.Kind, node: some SyntaxProtocol) {
-    let location = self.converter.location(for: token.positionAfterSkippingLeadingTrivia)
+    let location = self.lines.location(of: token.positionAfterSkippingLeadingTrivia.utf8Offset)
     let qualified = (self.enclosing.flatMap { $0 } + [name]).joined(separator: ".")
     self.found.declarations.append(
       SwiftDeclaration(

@@ -1,36 +1,20 @@
-import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
 
-/// Highlights Swift at build time with swift-syntax's classifier, one HTML line per source line.
+/// Highlights Swift at build time with swift-syntax's parser and `SwiftClassifier`, one HTML line per source
+/// line.
 ///
 /// `let x = 1` → `<span class="hl-keyword">let</span> x = <span class="hl-number">1</span>`.
 /// Spans never cross a line break, so a caller can wrap or mark single lines.
 package enum SwiftHighlighter {
   /// The HTML of each line of `code` (without the final newline's empty line); `parsed` sees the syntax
-  /// tree, so that a caller that needs more from it does not parse the code again.
-  static func highlight(_ code: String, parsed: ((SourceFileSyntax) -> Void)? = nil) -> [String] {
+  /// tree and the code's bytes, so that a caller that needs more from them does not parse the code again.
+  static func highlight(_ code: String, parsed: ((SourceFileSyntax, [UInt8]) -> Void)? = nil) -> [String] {
     guard Self.bracketDepth(of: code) <= Self.maximumBracketDepth else { return Self.plain(code) }
+    let source = Array(code.utf8)
     let tree = Parser.parse(source: code)
-    parsed?(tree)
-    let bytes = Array(code.utf8)
-    var lines: [String] = [""]
-    var covered = 0
-    for classified in tree.classifications {
-      let start = classified.range.lowerBound.utf8Offset
-      if start > covered {
-        Self.append(bytes[covered..<start], className: nil, to: &lines)
-      }
-      let end = min(classified.range.upperBound.utf8Offset, bytes.count)
-      guard end > start else { continue }
-      Self.append(bytes[start..<end], className: Self.className(classified.kind), to: &lines)
-      covered = end
-    }
-    if covered < bytes.count {
-      Self.append(bytes[covered...], className: nil, to: &lines)
-    }
-    if lines.last == "" { lines.removeLast() }
-    return lines
+    parsed?(tree, source)
+    return SwiftClassifier.lines(of: tree, source: source)
   }
 
   /// The deepest nesting of square brackets that is highlighted. swift-syntax's parser takes time
@@ -99,39 +83,5 @@ package enum SwiftHighlighter {
     var lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
     if lines.last == "" { lines.removeLast() }
     return lines
-  }
-
-  /// The CSS class of a classification, or nil for text shown plainly.
-  static func className(_ kind: SyntaxClassification) -> String? {
-    switch kind {
-    case .keyword: "hl-keyword"
-    case .type: "hl-type"
-    case .stringLiteral, .regexLiteral: "hl-string"
-    case .integerLiteral, .floatLiteral: "hl-number"
-    case .lineComment, .blockComment: "hl-comment"
-    case .docLineComment, .docBlockComment: "hl-doc"
-    case .attribute: "hl-attribute"
-    case .ifConfigDirective: "hl-directive"
-    case .dollarIdentifier, .editorPlaceholder: "hl-variable"
-    case .identifier, .none, .operator, .argumentLabel: nil
-    @unknown default: nil
-    }
-  }
-
-  /// Appends escaped text to the current line, splitting at line breaks and wrapping each piece in a span.
-  private static func append(_ bytes: ArraySlice<UInt8>, className: String?, to lines: inout [String]) {
-    var pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).makeIterator()
-    var first = true
-    while let piece = pieces.next() {
-      if !first { lines.append("") }
-      first = false
-      guard !piece.isEmpty else { continue }
-      let text = HTML.escape(String(decoding: piece, as: UTF8.self))
-      if let className {
-        lines[lines.count - 1] += "<span class=\"\(className)\">\(text)</span>"
-      } else {
-        lines[lines.count - 1] += text
-      }
-    }
   }
 }

@@ -114,9 +114,9 @@ extension SiteRenderer {
       + code
     guard needs.symbols else { return keys }
     // Highlighting a module listing yields its declarations too: only the others are scanned on their own.
-    let highlighted = Set(keys.lazy.filter { $0.kind == .swift }.map(\.code))
-    let declarations = SymbolIndex.codes(of: self.book).filter { !highlighted.contains($0) }
-    return keys + declarations.map { Highlighter.Key(kind: .declarations, code: $0) }
+    let highlighted = Set(keys.lazy.filter { $0.kind == .swift }.map { $0.with(kind: .declarations) })
+    let declarations = SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) }
+    return keys + declarations.filter { !highlighted.contains($0) }
   }
 
   /// Highlights `keys` at once, longest first, so that every core stays busy to the end.
@@ -128,7 +128,8 @@ extension SiteRenderer {
   /// listings' links to it) from the trees it parses anyway, and to decode them with the first texts of
   /// its cache; before the cache is read.
   func keepDeclarations() {
-    self.highlighter.declarationTexts = Set(SymbolIndex.codes(of: self.book))
+    self.highlighter.declarationKeys = Set(
+      SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) })
     self.declarations.highlighter = self.highlighter
   }
 

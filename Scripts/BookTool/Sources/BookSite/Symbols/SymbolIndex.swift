@@ -125,7 +125,9 @@ extension SymbolIndex.Symbol {
 /// them from the trees that highlighting parses anyway.
 final class DeclarationScanner: @unchecked Sendable {
   // Unchecked: `decoded` is read and written only while holding `lock`; `highlighter` is set before use.
-  private var decoded: [String: SwiftDeclarations] = [:]
+  /// Keyed by `Highlighter.Key`, which hashes a listing's bytes once: a `String` key would hash and
+  /// compare whole listings with Unicode normalization.
+  private var decoded: [Highlighter.Key: SwiftDeclarations] = [:]
   private let lock = NSLock()
   /// Where the declarations are kept; the renderer hands it its highlighter before a build.
   var highlighter: Highlighter
@@ -142,9 +144,10 @@ final class DeclarationScanner: @unchecked Sendable {
 
   /// The declarations of `code`.
   func scan(_ code: String) -> SwiftDeclarations {
-    if let known = self.lock.withLock({ self.decoded[code] }) { return known }
-    let result = SwiftDeclarations(lines: self.highlighter.lines(code, kind: .declarations))
-    self.lock.withLock { self.decoded[code] = result }
+    let key = Highlighter.Key(kind: .declarations, code: code)
+    if let known = self.lock.withLock({ self.decoded[key] }) { return known }
+    let result = SwiftDeclarations(lines: self.highlighter.lines(for: key))
+    self.lock.withLock { self.decoded[key] = result }
     return result
   }
 }
