@@ -36,8 +36,12 @@ extension Chapter {
 
   /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
   package var pageName: String {
-    let fileName = self.path.split(separator: "/").last.map(String.init) ?? self.path
-    return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+    // The last non-empty part of the path, found by its bytes (`/` is ASCII).
+    var name = Substring(self.path)
+    while name.utf8.last == UInt8(ascii: "/") { name = name.dropLast() }
+    if let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) { name = name[name.utf8.index(after: slash)...] }
+    if name.isEmpty { name = Substring(self.path) }
+    return (name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)) + ".html"
   }
 
   /// A GitHub-style anchor: lowercase, spaces to hyphens, punctuation dropped: `What's *new*?` → `whats-new`.

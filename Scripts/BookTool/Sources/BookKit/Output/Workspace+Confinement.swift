@@ -35,6 +35,11 @@ extension Workspace {
   static func entry(at path: String) -> Entry {
     var status = stat()
     guard lstat(path, &status) == 0 else { return .missing }
+    return Self.entry(of: status)
+  }
+
+  /// What a `stat` result describes.
+  static func entry(of status: stat) -> Entry {
     switch status.st_mode & S_IFMT {
     case S_IFDIR: return .folder
     case S_IFLNK: return .symlink
@@ -62,14 +67,21 @@ extension Workspace {
       let entry = seenFolders[current] ?? Self.entry(at: current)
       seenFolders[current] = entry
       switch entry {
-      case .missing: return self.root.appendingPathComponent(plain)
+      case .missing: return self.fileURL(plain)
       case .symlink: throw Failure.throughSymlink(path: path, link: parts[...index].joined(separator: "/"))
       case .file where index < parts.count - 1:
         throw Failure.io(path: path, reason: "cannot be written: '\(parts[...index].joined(separator: "/"))' is a file")
       case .folder, .file: continue
       }
     }
-    return self.root.appendingPathComponent(plain)
+    return self.fileURL(plain)
+  }
+
+  /// The absolute URL of a plain path, made without asking the file system (`appendingPathComponent`
+  /// asks `stat` whether it names a folder, one system call per path).
+  func fileURL(_ plain: String) -> URL {
+    let root = self.root.path
+    return URL(fileURLWithPath: root.hasSuffix("/") ? root + plain : root + "/" + plain, isDirectory: false)
   }
 
   /// The absolute URL of a file to read: inside the workspace by its path, and inside the workspace's real

@@ -52,11 +52,18 @@ struct CodePage {
     }
     html += "<pre class=\"code-lines\" tabindex=\"0\"><code"
     html += self.version.path.hasSuffix(".swift") ? " class=\"language-swift\">" : ">"
+    // Each piece appended in place, into room made once for every line and its frame.
+    html.reserveCapacity(html.utf8.count + self.lines.reduce(64) { $0 + $1.utf8.count + 40 })
     for (index, line) in self.lines.enumerated() {
       if index > 0 { html += "\n" }
-      html += "<span class=\"code-line\" id=\"L\(index + 1)\">\(line)</span>"
+      html += "<span class=\"code-line\" id=\"L"
+      html += String(index + 1)
+      html += "\">"
+      html += line
+      html += "</span>"
     }
-    return html + "\n</code></pre>\n</article>\n"
+    html += "\n</code></pre>\n</article>\n"
+    return html
   }
 
   /// `The file as it stands at the end of chapter 3 (tag chapter-03), and unchanged at the end of

@@ -34,7 +34,12 @@ final class CodePageFrames: @unchecked Sendable {
         title: title, content: page.content, current: nil, previous: nil, next: nil, bodyClass: "code-page")
       return RootRelativeURLs.relocate(whole, depth: depth)
     }
-    return frame[0] + HTML.escape(title) + frame[1] + page.content + frame[2]
+    let (escapedTitle, content) = (HTML.escape(title), page.content)
+    var html = ""
+    html.reserveCapacity(
+      frame[0].utf8.count + escapedTitle.utf8.count + frame[1].utf8.count + content.utf8.count + frame[2].utf8.count)
+    for piece in [frame[0], escapedTitle, frame[1], content, frame[2]] { html += piece }
+    return html
   }
 
   /// The frame at `depth`, split around the title and the content; fewer than three parts if a marker
