@@ -73,6 +73,21 @@ final class FastPathTests: WorkspaceTestCase {
     XCTAssertFalse(self.fixture.exists("Site/a/b/.three.html.book-tmp"))
   }
 
+  /// Plain paths are split at every `/` byte, as the file system splits them: a `/` that a combining mark
+  /// follows is not a `Character` of its own, yet `..` before it still leaves the folder.
+  func testPlainPathsAreSplitByBytes() {
+    XCTAssertEqual(Workspace.plainPath("Sources/M/A.swift"), "Sources/M/A.swift")
+    XCTAssertEqual(Workspace.plainPath("a/.../b\u{301}"), "a/.../b\u{301}")
+    XCTAssertNil(Workspace.plainPath("../\u{301}x"))
+    XCTAssertNil(Workspace.plainPath("a/./\u{301}x"))
+    XCTAssertNil(Workspace.plainPath("a//b"))
+    XCTAssertNil(Workspace.plainPath("/a"))
+    XCTAssertNil(Workspace.plainPath("a/"))
+    XCTAssertNil(Workspace.plainPath(""))
+    XCTAssertEqual(Workspace.temporaryPath(for: "Site/a/b.html"), "Site/a/.b.html.book-tmp")
+    XCTAssertEqual(Workspace.temporaryPath(for: "b.html"), ".b.html.book-tmp")
+  }
+
   /// A folder on the way that is a symbolic link is never opened as a checked folder: the write takes the
   /// general path and is refused there, naming the link; nothing is written through it.
   func testWritesSharingCheckedFoldersRefuseALinkOnTheWay() throws {

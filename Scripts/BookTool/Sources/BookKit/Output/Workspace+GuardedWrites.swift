@@ -6,6 +6,10 @@ extension Workspace {
   /// The temporary file a write of `path` goes through: `.NAME.book-tmp` beside it, a fixed name, so a
   /// run killed mid-write leaves a file the next run finds and removes (`OwnedOutput.leftovers`).
   package static func temporaryPath(for path: String) -> String {
+    if Self.plainPath(path) != nil {
+      let (folder, name) = Self.folderAndName(ofPlain: path)
+      return folder.isEmpty ? ".\(name).book-tmp" : "\(folder)/.\(name).book-tmp"
+    }
     let folder = (path as NSString).deletingLastPathComponent
     let name = ".\((path as NSString).lastPathComponent).book-tmp"
     return folder.isEmpty ? name : "\(folder)/\(name)"
@@ -26,11 +30,11 @@ extension Workspace {
   /// takes the general path below, with its errors.
   @discardableResult
   func write(_ data: Data, to path: String, knownToDiffer: Bool, checked: CheckedFolders?) throws -> Bool {
-    if let checked, let plain = Self.plainPath(path),
-      let folder = checked.descriptor(of: (plain as NSString).deletingLastPathComponent, under: self.root.path)
-    {
-      return try Self.write(
-        data, named: (plain as NSString).lastPathComponent, in: folder, path: path, knownToDiffer: knownToDiffer)
+    if let checked, let plain = Self.plainPath(path) {
+      let (folder, name) = Self.folderAndName(ofPlain: plain)
+      if let descriptor = checked.descriptor(of: folder, under: self.root.path) {
+        return try Self.write(data, named: name, in: descriptor, path: path, knownToDiffer: knownToDiffer)
+      }
     }
     let target = try self.writableURL(path).path
     if !knownToDiffer, Self.entry(at: target) == .file,
@@ -137,8 +141,8 @@ extension Workspace {
 
   /// The same, keeping what lies at each folder on the way in `seenFolders` (`writableURL(_:seenFolders:)`).
   func leafURL(_ path: String, seenFolders: inout [String: Entry]) throws -> URL {
-    let folder = (path as NSString).deletingLastPathComponent
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
+    let folder = Self.folderAndName(ofPlain: plain).folder
     if !folder.isEmpty { _ = try self.writableURL(folder, seenFolders: &seenFolders) }
     return self.fileURL(plain)
   }
