@@ -40,53 +40,18 @@ package enum LineDiff {
   /// Each line as a number, equal numbers for equal lines (String equality, as the diff compares them):
   /// the diff compares numbers, which is much cheaper than comparing strings, and finds the same edit.
   static func numbered(_ old: [Substring], _ new: [Substring]) -> (old: [Int], new: [Int]) {
-    // ASCII lines are equal as strings exactly when their bytes are: hashing bytes is much cheaper than
-    // `Substring`'s normalized hashing. A non-ASCII line may equal an ASCII one (a Kelvin sign is a `K`),
-    // so any such line on either side takes the general way.
-    if old.allSatisfy(Self.isASCII), new.allSatisfy(Self.isASCII) {
-      var numbers: [ASCIILine: Int] = [:]
-      func number(_ line: Substring) -> Int {
-        let key = ASCIILine(line)
-        if let known = numbers[key] { return known }
-        let next = numbers.count
-        numbers[key] = next
-        return next
-      }
-      return (old.map(number), new.map(number))
-    }
-    var numbers: [Substring: Int] = [:]
-    func number(_ line: Substring) -> Int {
+    // Keyed by each line copied into a `String` of its own, which equals and hashes exactly as the
+    // `Substring` does, but knows whether it is ASCII: an ASCII line is then hashed and compared by its
+    // bytes, where a slice of a text with any non-ASCII byte in it is normalized first.
+    var numbers: [String: Int] = [:]
+    func number(_ slice: Substring) -> Int {
+      let line = String(slice)
       if let known = numbers[line] { return known }
       let next = numbers.count
       numbers[line] = next
       return next
     }
     return (old.map(number), new.map(number))
-  }
-
-  /// Whether a line is all ASCII, by its bytes.
-  private static func isASCII(_ line: Substring) -> Bool {
-    line.utf8.allSatisfy { $0 < 0x80 }
-  }
-
-  /// An ASCII line as a key hashed and compared by its bytes.
-  private struct ASCIILine: Hashable {
-    let line: Substring
-
-    init(_ line: Substring) {
-      self.line = line
-    }
-
-    static func == (left: ASCIILine, right: ASCIILine) -> Bool {
-      left.line.utf8.elementsEqual(right.line.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-      let hashed: Void? = self.line.utf8.withContiguousStorageIfAvailable { bytes in
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-      }
-      if hashed == nil { Array(self.line.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
-    }
   }
 
   /// The indices of the lines of `new` that the standard library's diff (`difference(from:)`, Myers'
