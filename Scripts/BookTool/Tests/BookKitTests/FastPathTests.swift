@@ -106,6 +106,22 @@ final class FastPathTests: WorkspaceTestCase {
     XCTAssertFalse(self.fixture.exists("Elsewhere/.page.html.book-tmp"))
   }
 
+  /// Past `CheckedFolders.maximumOpen` folders, files are written by their paths: every file lands.
+  func testWritesInMoreFoldersThanAreHeldOpenAllLand() throws {
+    let checked = CheckedFolders()
+    let workspace = self.fixture.workspace
+    let count = CheckedFolders.maximumOpen + 20
+    for index in 0..<count {
+      XCTAssertTrue(
+        try workspace.write(Data("\(index)".utf8), to: "Site/f\(index)/p.html", knownToDiffer: true, checked: checked))
+    }
+    XCTAssertTrue(checked.contains("Site/f0"))
+    XCTAssertFalse(checked.contains("Site/f\(count - 1)"), "past the limit, by path")
+    for index in [0, CheckedFolders.maximumOpen, count - 1] {
+      XCTAssertEqual(try workspace.read("Site/f\(index)/p.html"), Data("\(index)".utf8))
+    }
+  }
+
   /// A checked folder is written through the descriptor opened when it was checked: a leftover temporary
   /// file is replaced, and a folder moved away and replaced by a link afterwards is not followed.
   func testWritesSharingCheckedFoldersStayInTheFolderChecked() throws {

@@ -11,6 +11,10 @@ final class CheckedFolders: @unchecked Sendable {
   private let lock = NSLock()
   private var descriptors: [String: Int32] = [:]
 
+  /// The most folders held open at once: a site of thousands of folders must not run the process out of
+  /// descriptors (past this many, files are written by their paths, with the same checks).
+  static let maximumOpen = 256
+
   deinit {
     for descriptor in self.descriptors.values { close(descriptor) }
   }
@@ -24,7 +28,9 @@ final class CheckedFolders: @unchecked Sendable {
   /// created) now if it was not; nil when some part of it is not a real folder or cannot be made or
   /// opened (a symbolic link, a file, no permission), which the caller's general path then reports.
   func descriptor(of folder: String, under root: String) -> Int32? {
-    if let known = self.lock.withLock({ self.descriptors[folder] }) { return known }
+    let (known, count) = self.lock.withLock { (self.descriptors[folder], self.descriptors.count) }
+    if let known { return known }
+    guard count < Self.maximumOpen else { return nil }
     let opened: Int32
     if folder.isEmpty {
       opened = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
