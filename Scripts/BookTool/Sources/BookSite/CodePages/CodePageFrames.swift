@@ -34,11 +34,12 @@ final class CodePageFrames: @unchecked Sendable {
         title: title, content: page.content, current: nil, previous: nil, next: nil, bodyClass: "code-page")
       return RootRelativeURLs.relocate(whole, depth: depth)
     }
-    let (escapedTitle, content) = (HTML.escape(title), page.content)
-    var html = ""
-    html.reserveCapacity(
-      frame[0].utf8.count + escapedTitle.utf8.count + frame[1].utf8.count + content.utf8.count + frame[2].utf8.count)
-    for piece in [frame[0], escapedTitle, frame[1], content, frame[2]] { html += piece }
+    // The content is appended straight into the page, which grows once.
+    var html = frame[0]
+    html += HTML.escape(title)
+    html += frame[1]
+    page.appendContent(to: &html, reserving: frame[2].utf8.count)
+    html += frame[2]
     return html
   }
 
