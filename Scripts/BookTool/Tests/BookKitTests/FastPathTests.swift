@@ -72,4 +72,72 @@ final class FastPathTests: WorkspaceTestCase {
     }
     XCTAssertFalse(self.fixture.exists("Site/a/b/.three.html.book-tmp"))
   }
+
+  /// Plain paths are split at every `/` byte, as the file system splits them: a `/` that a combining mark
+  /// follows is not a `Character` of its own, yet `..` before it still leaves the folder.
+  func testPlainPathsAreSplitByBytes() {
+    XCTAssertEqual(Workspace.plainPath("Sources/M/A.swift"), "Sources/M/A.swift")
+    XCTAssertEqual(Workspace.plainPath("a/.../b\u{301}"), "a/.../b\u{301}")
+    XCTAssertNil(Workspace.plainPath("../\u{301}x"))
+    XCTAssertNil(Workspace.plainPath("a/./\u{301}x"))
+    XCTAssertNil(Workspace.plainPath("a//b"))
+    XCTAssertNil(Workspace.plainPath("/a"))
+    XCTAssertNil(Workspace.plainPath("a/"))
+    XCTAssertNil(Workspace.plainPath(""))
+    XCTAssertEqual(Workspace.temporaryPath(for: "Site/a/b.html"), "Site/a/.b.html.book-tmp")
+    XCTAssertEqual(Workspace.temporaryPath(for: "b.html"), ".b.html.book-tmp")
+  }
+
+  /// A folder on the way that is a symbolic link is never opened as a checked folder: the write takes the
+  /// general path and is refused there, naming the link; nothing is written through it.
+  func testWritesSharingCheckedFoldersRefuseALinkOnTheWay() throws {
+    let checked = CheckedFolders()
+    let workspace = self.fixture.workspace
+    try self.fixture.write("Elsewhere/keep.txt", "keep")
+    try FileManager.default.createSymbolicLink(
+      at: self.fixture.url("Site"), withDestinationURL: self.fixture.url("Elsewhere"))
+    XCTAssertThrowsError(
+      try workspace.write(Data("x".utf8), to: "Site/page.html", knownToDiffer: true, checked: checked)
+    ) { error in
+      XCTAssertEqual((error as? Workspace.Failure)?.rule, .pathThroughSymlink, "\(error)")
+    }
+    XCTAssertFalse(checked.contains("Site"))
+    XCTAssertFalse(self.fixture.exists("Elsewhere/page.html"))
+    XCTAssertFalse(self.fixture.exists("Elsewhere/.page.html.book-tmp"))
+  }
+
+  /// Past `CheckedFolders.maximumOpen` folders, files are written by their paths: every file lands.
+  func testWritesInMoreFoldersThanAreHeldOpenAllLand() throws {
+    let checked = CheckedFolders()
+    let workspace = self.fixture.workspace
+    let count = CheckedFolders.maximumOpen + 20
+    for index in 0..<count {
+      XCTAssertTrue(
+        try workspace.write(Data("\(index)".utf8), to: "Site/f\(index)/p.html", knownToDiffer: true, checked: checked))
+    }
+    XCTAssertTrue(checked.contains("Site/f0"))
+    XCTAssertFalse(checked.contains("Site/f\(count - 1)"), "past the limit, by path")
+    for index in [0, CheckedFolders.maximumOpen, count - 1] {
+      XCTAssertEqual(try workspace.read("Site/f\(index)/p.html"), Data("\(index)".utf8))
+    }
+  }
+
+  /// A checked folder is written through the descriptor opened when it was checked: a leftover temporary
+  /// file is replaced, and a folder moved away and replaced by a link afterwards is not followed.
+  func testWritesSharingCheckedFoldersStayInTheFolderChecked() throws {
+    let checked = CheckedFolders()
+    let workspace = self.fixture.workspace
+    try self.fixture.write("Site/a/.two.html.book-tmp", "half a page")
+    XCTAssertTrue(try workspace.write(Data("1".utf8), to: "Site/a/one.html", knownToDiffer: true, checked: checked))
+    XCTAssertTrue(try workspace.write(Data("2".utf8), to: "Site/a/two.html", knownToDiffer: true, checked: checked))
+    XCTAssertEqual(try workspace.read("Site/a/two.html"), Data("2".utf8))
+    XCTAssertFalse(self.fixture.exists("Site/a/.two.html.book-tmp"))
+    try FileManager.default.moveItem(at: self.fixture.url("Site/a"), to: self.fixture.url("Moved"))
+    try self.fixture.write("Other/x.txt", "x")
+    try FileManager.default.createSymbolicLink(
+      at: self.fixture.url("Site/a"), withDestinationURL: self.fixture.url("Other"))
+    XCTAssertTrue(try workspace.write(Data("3".utf8), to: "Site/a/three.html", knownToDiffer: true, checked: checked))
+    XCTAssertEqual(try workspace.read("Moved/three.html"), Data("3".utf8))
+    XCTAssertFalse(self.fixture.exists("Other/three.html"))
+  }
 }

@@ -58,6 +58,12 @@ final class ChapterStatusPageTests: XCTestCase {
     let book = SiteFixture.book(self.chapters)
     XCTAssertEqual(TestCount.of(book.chapters[1], prefix: book.prefixTangles[1]), 5)
     XCTAssertEqual(TestCount.of(book.chapters[0], prefix: book.prefixTangles[0]), 0)
+    // Counts kept for a render give each text its own count, however often and in whatever order asked.
+    let counts = TestCounts()
+    XCTAssertEqual(TestCount.of(book.chapters[1], prefix: book.prefixTangles[1], counts: counts), 5)
+    let two = "final class T: XCTestCase {\n  func testA() {}\n  func testB() {}\n}\n"
+    let one = "@Test func works() {}\n"
+    XCTAssertEqual([two, one, two, one].map(counts.tests(in:)), [2, 1, 2, 1])
   }
 
   func testAPageWithoutARecordSaysNotVerifiedYet() {

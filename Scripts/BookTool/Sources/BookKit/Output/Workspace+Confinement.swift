@@ -24,17 +24,49 @@ extension Workspace {
   /// A path as a plain relative path with no `..`, `.` or empty part and no leading `/`, or nil.
   ///
   /// `Sources/M/A.swift` → itself; `Sources/../x`, `/etc/passwd`, `a//b`, `./a` → nil.
+  ///
+  /// The parts are found by their bytes, as the file system finds them: a `/` that a combining mark
+  /// follows is no `Character` of its own, but it still separates two parts (`..` then `/́x` would
+  /// otherwise pass as one part named `../́x`).
   package static func plainPath(_ path: String) -> String? {
-    guard !path.isEmpty, !path.hasPrefix("/") else { return nil }
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
-    return path
+    var (length, dots) = (0, 0)
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") {
+        guard Self.isPlainPart(length: length, dots: dots) else { return nil }
+        (length, dots) = (0, 0)
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return Self.isPlainPart(length: length, dots: dots) ? path : nil
+  }
+
+  /// Whether a part of `length` bytes, `dots` of them `.`, is neither empty, `.` nor `..`.
+  private static func isPlainPart(length: Int, dots: Int) -> Bool {
+    length > 0 && !(length == dots && dots <= 2)
+  }
+
+  /// The parts of a plain path, split at every `/` byte: `Sources/M/A.swift` → `Sources`, `M`, `A.swift`.
+  static func parts(ofPlain path: String) -> [String] {
+    path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A plain path's folder (`""` at the root) and last part: `Sources/M/A.swift` → `Sources/M`, `A.swift`.
+  static func folderAndName(ofPlain path: String) -> (folder: String, name: String) {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+    return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
   }
 
   /// What lies at an absolute path, without following a final symbolic link.
   static func entry(at path: String) -> Entry {
     var status = stat()
     guard lstat(path, &status) == 0 else { return .missing }
+    return Self.entry(of: status)
+  }
+
+  /// What a `stat` result describes.
+  static func entry(of status: stat) -> Entry {
     switch status.st_mode & S_IFMT {
     case S_IFDIR: return .folder
     case S_IFLNK: return .symlink
@@ -56,20 +88,27 @@ extension Workspace {
   func writableURL(_ path: String, seenFolders: inout [String: Entry]) throws -> URL {
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
     var current = self.root.path
-    let parts = plain.split(separator: "/").map(String.init)
+    let parts = Self.parts(ofPlain: plain)
     for (index, part) in parts.enumerated() {
       current += "/" + part
       let entry = seenFolders[current] ?? Self.entry(at: current)
       seenFolders[current] = entry
       switch entry {
-      case .missing: return self.root.appendingPathComponent(plain)
+      case .missing: return self.fileURL(plain)
       case .symlink: throw Failure.throughSymlink(path: path, link: parts[...index].joined(separator: "/"))
       case .file where index < parts.count - 1:
         throw Failure.io(path: path, reason: "cannot be written: '\(parts[...index].joined(separator: "/"))' is a file")
       case .folder, .file: continue
       }
     }
-    return self.root.appendingPathComponent(plain)
+    return self.fileURL(plain)
+  }
+
+  /// The absolute URL of a plain path, made without asking the file system (`appendingPathComponent`
+  /// asks `stat` whether it names a folder, one system call per path).
+  func fileURL(_ plain: String) -> URL {
+    let root = self.root.path
+    return URL(fileURLWithPath: root.hasSuffix("/") ? root + plain : root + "/" + plain, isDirectory: false)
   }
 
   /// The absolute URL of a file to read: inside the workspace by its path, and inside the workspace's real
@@ -96,7 +135,8 @@ extension Workspace {
         throw Failure.io(path: self.root.path, reason: "cannot be created")
       }
     }
-    let parts = path.split(separator: "/").map(String.init).dropLast()
+    let parts = (Self.plainPath(path).map(Self.parts(ofPlain:)) ?? path.split(separator: "/").map(String.init))
+      .dropLast()
     var current = self.root.path
     for (index, part) in parts.enumerated() {
       current += "/" + part

@@ -6,6 +6,10 @@ extension Workspace {
   /// The temporary file a write of `path` goes through: `.NAME.book-tmp` beside it, a fixed name, so a
   /// run killed mid-write leaves a file the next run finds and removes (`OwnedOutput.leftovers`).
   package static func temporaryPath(for path: String) -> String {
+    if Self.plainPath(path) != nil {
+      let (folder, name) = Self.folderAndName(ofPlain: path)
+      return folder.isEmpty ? ".\(name).book-tmp" : "\(folder)/.\(name).book-tmp"
+    }
     let folder = (path as NSString).deletingLastPathComponent
     let name = ".\((path as NSString).lastPathComponent).book-tmp"
     return folder.isEmpty ? name : "\(folder)/\(name)"
@@ -20,36 +24,28 @@ extension Workspace {
   }
 
   /// The same; `checked` holds the folders this run has already checked (or created) on the way to
-  /// earlier files, and gets this file's: a folder in it is not checked part by part again (the file
-  /// itself always is). `OwnedOutput.apply` shares one among all the files it writes.
+  /// earlier files, each open as a descriptor: a file in one is written relative to it (`openat`,
+  /// `renameat`), so neither its folders nor the path are walked again (the file itself always is checked).
+  /// `OwnedOutput.apply` shares one among all the files it writes. A folder that cannot be opened that way
+  /// takes the general path below, with its errors.
   @discardableResult
   func write(_ data: Data, to path: String, knownToDiffer: Bool, checked: CheckedFolders?) throws -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    let folderIsChecked = checked?.contains(folder) == true
-    let target: String
-    if folderIsChecked {
-      guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
-      target = self.root.path + "/" + plain
-      if Self.entry(at: target) == .symlink { throw Failure.throughSymlink(path: path, link: path) }
-    } else {
-      target = try self.writableURL(path).path
+    if let checked, let plain = Self.plainPath(path) {
+      let (folder, name) = Self.folderAndName(ofPlain: plain)
+      if let descriptor = checked.descriptor(of: folder, under: self.root.path) {
+        return try Self.write(data, named: name, in: descriptor, path: path, knownToDiffer: knownToDiffer)
+      }
     }
+    let target = try self.writableURL(path).path
     if !knownToDiffer, Self.entry(at: target) == .file,
-      let current = try? Data(contentsOf: URL(fileURLWithPath: target)), current == data
+      let current = try? Data(contentsOf: URL(fileURLWithPath: target, isDirectory: false)), current == data
     {
       return false
     }
-    let temporary: String
-    if folderIsChecked {
-      temporary = (target as NSString).deletingLastPathComponent + "/.\(name).book-tmp"
-    } else {
-      try self.createFolders(for: path)
-      temporary = try self.leafURL(Self.temporaryPath(for: path)).path
-      checked?.insert(folder)
-    }
+    try self.createFolders(for: path)
+    let temporary = try self.leafURL(Self.temporaryPath(for: path)).path
     if Self.entry(at: temporary) != .missing { unlink(temporary) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw Failure.io(path: path, reason: "cannot be written (\(Self.errnoText))") }
     let written = data.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor) }
     close(descriptor)
@@ -60,6 +56,56 @@ extension Workspace {
       throw Failure.io(path: path, reason: "cannot be written (\(Self.errnoText))")
     }
     return true
+  }
+
+  /// Writes the file `name` of a checked folder open as `folder`, like the general path: refused when a
+  /// symbolic link stands there, through the fixed temporary file beside it (`O_EXCL | O_NOFOLLOW`, a
+  /// leftover removed first), checked again before the rename. `path` is the workspace path, for errors.
+  private static func write(
+    _ data: Data, named name: String, in folder: Int32, path: String, knownToDiffer: Bool
+  ) throws -> Bool {
+    let before = Self.entry(named: name, in: folder)
+    if before == .symlink { throw Failure.throughSymlink(path: path, link: path) }
+    if !knownToDiffer, before == .file, Self.read(named: name, in: folder) == data { return false }
+    let temporary = ".\(name).book-tmp"
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    var descriptor = openat(folder, temporary, flags, 0o644)
+    if descriptor < 0, errno == EEXIST {
+      // A leftover of an interrupted write (never a folder: `unlinkat` without flags refuses one).
+      unlinkat(folder, temporary, 0)
+      descriptor = openat(folder, temporary, flags, 0o644)
+    }
+    guard descriptor >= 0 else { throw Failure.io(path: path, reason: "cannot be written (\(Self.errnoText))") }
+    let written = data.withUnsafeBytes { buffer in Self.writeAll(buffer, to: descriptor) }
+    close(descriptor)
+    let entry = Self.entry(named: name, in: folder)
+    guard written, entry != .symlink, entry != .folder, renameat(folder, temporary, folder, name) == 0 else {
+      unlinkat(folder, temporary, 0)
+      throw Failure.io(path: path, reason: "cannot be written (\(Self.errnoText))")
+    }
+    return true
+  }
+
+  /// What `fstatat` (not following a link) says lies at `name` in the folder open as `folder`.
+  static func entry(named name: String, in folder: Int32) -> Entry {
+    var status = stat()
+    guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .missing }
+    return Self.entry(of: status)
+  }
+
+  /// The bytes of the file `name` in the folder open as `folder` (never through a link), or nil.
+  private static func read(named name: String, in folder: Int32) -> Data? {
+    let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 { return nil }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[..<count])
+    }
   }
 
   /// Removes a file (never a folder, never through a symbolic link), then each parent folder the removal
@@ -95,10 +141,10 @@ extension Workspace {
 
   /// The same, keeping what lies at each folder on the way in `seenFolders` (`writableURL(_:seenFolders:)`).
   func leafURL(_ path: String, seenFolders: inout [String: Entry]) throws -> URL {
-    let folder = (path as NSString).deletingLastPathComponent
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
+    let folder = Self.folderAndName(ofPlain: plain).folder
     if !folder.isEmpty { _ = try self.writableURL(folder, seenFolders: &seenFolders) }
-    return self.root.appendingPathComponent(plain)
+    return self.fileURL(plain)
   }
 
   private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
@@ -112,28 +158,4 @@ extension Workspace {
   }
 
   private static var errnoText: String { String(cString: strerror(errno)) }
-}
-
-/// The folders (workspace-relative, `""` for the root) that one run of writes has checked to be real
-/// folders, created or found, part by part (`Workspace.createFolders`): the files written inside them
-/// afterwards skip that walk. Shared by writes on several threads.
-final class CheckedFolders: @unchecked Sendable {
-  // Unchecked: `folders` is read and written only while holding `lock`.
-  private let lock = NSLock()
-  private var folders: Set<String> = []
-
-  /// Whether `folder` was checked.
-  func contains(_ folder: String) -> Bool {
-    self.lock.withLock { self.folders.contains(folder) }
-  }
-
-  /// Notes that `folder` and every folder above it were checked.
-  func insert(_ folder: String) {
-    var folder = folder
-    self.lock.withLock {
-      while self.folders.insert(folder).inserted, !folder.isEmpty {
-        folder = (folder as NSString).deletingLastPathComponent
-      }
-    }
-  }
 }

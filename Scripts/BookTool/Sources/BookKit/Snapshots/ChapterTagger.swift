@@ -42,7 +42,11 @@ package struct ChapterTagger {
 
   /// The tag name for a chapter: `chapter-03`.
   package static func tagName(for chapter: Chapter, index: Int) -> String {
-    String(format: "chapter-%02d", chapter.number ?? index)
+    // `%02d` without Foundation's formatter (two digits at least, a sign counting as one) for every
+    // number `%d` prints whole; the formatter itself for the others.
+    let number = chapter.number ?? index
+    guard (Int(Int32.min)...Int(Int32.max)).contains(number) else { return String(format: "chapter-%02d", number) }
+    return (0...9).contains(number) ? "chapter-0\(number)" : "chapter-\(number)"
   }
 
   /// Computes every snapshot, then creates or moves the tags whose snapshot changed.

@@ -114,6 +114,13 @@ struct ChangesPage {
 
   /// The id of a file's section: `Sources/A/B.swift` → `file-sources-a-b-swift`.
   static func fileID(_ path: String) -> String {
-    "file-" + Chapter.slug(path.replacingOccurrences(of: "/", with: " ").replacingOccurrences(of: ".", with: " "))
+    // An ASCII path by its bytes (the same result without Foundation's search); any other the general way,
+    // which also keeps a `/` or `.` that a combining mark follows.
+    guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return "file-"
+        + Chapter.slug(path.replacingOccurrences(of: "/", with: " ").replacingOccurrences(of: ".", with: " "))
+    }
+    let spaced = path.utf8.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") ? UInt8(ascii: " ") : $0 }
+    return "file-" + Chapter.slug(String(decoding: spaced, as: UTF8.self))
   }
 }

@@ -42,9 +42,22 @@ struct CodePage {
 
   /// The page's content, inside the template's `<main>`.
   var content: String {
+    var html = ""
+    self.appendContent(to: &html, reserving: 0)
+    return html
+  }
+
+  /// Appends the content to `html`, first making room for it and `extra` bytes more (the frame's end), so
+  /// that a whole page grows once.
+  func appendContent(to html: inout String, reserving extra: Int) {
     let path = HTML.escape(self.version.path)
-    var html = "<article class=\"chapter code-file\">\n<h1 id=\"code\"><code>\(path)</code></h1>\n"
-    html += "<p class=\"code-file-where\">" + self.whereItStands + "</p>\n"
+    let start = "<article class=\"chapter code-file\">\n<h1 id=\"code\"><code>\(path)</code></h1>\n"
+      + "<p class=\"code-file-where\">" + self.whereItStands + "</p>\n"
+    // Each piece appended in place, into room made once for every line and its frame.
+    html.reserveCapacity(
+      html.utf8.count + start.utf8.count + extra + 200 * self.parts.count
+        + self.lines.reduce(128) { $0 + $1.utf8.count + 40 })
+    html += start
     if !self.parts.isEmpty {
       html += "<p>Written by:</p>\n<ol class=\"code-parts\">\n"
       for part in self.parts { html += self.partHTML(part) }
@@ -54,9 +67,13 @@ struct CodePage {
     html += self.version.path.hasSuffix(".swift") ? " class=\"language-swift\">" : ">"
     for (index, line) in self.lines.enumerated() {
       if index > 0 { html += "\n" }
-      html += "<span class=\"code-line\" id=\"L\(index + 1)\">\(line)</span>"
+      html += "<span class=\"code-line\" id=\"L"
+      html += String(index + 1)
+      html += "\">"
+      html += line
+      html += "</span>"
     }
-    return html + "\n</code></pre>\n</article>\n"
+    html += "\n</code></pre>\n</article>\n"
   }
 
   /// `The file as it stands at the end of chapter 3 (tag chapter-03), and unchanged at the end of

@@ -34,7 +34,13 @@ final class CodePageFrames: @unchecked Sendable {
         title: title, content: page.content, current: nil, previous: nil, next: nil, bodyClass: "code-page")
       return RootRelativeURLs.relocate(whole, depth: depth)
     }
-    return frame[0] + HTML.escape(title) + frame[1] + page.content + frame[2]
+    // The content is appended straight into the page, which grows once.
+    var html = frame[0]
+    html += HTML.escape(title)
+    html += frame[1]
+    page.appendContent(to: &html, reserving: frame[2].utf8.count)
+    html += frame[2]
+    return html
   }
 
   /// The frame at `depth`, split around the title and the content; fewer than three parts if a marker

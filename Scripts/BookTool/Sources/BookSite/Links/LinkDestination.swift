@@ -47,7 +47,9 @@ enum LinkDestination: Hashable, Sendable {
 
   /// Percent-decoded text, or the text itself when it is not valid percent-encoding.
   private static func decoded(_ text: String) -> String {
-    text.removingPercentEncoding ?? text
+    // Without a `%` there is nothing to decode (and Foundation's decoder gives the text back).
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    return text.removingPercentEncoding ?? text
   }
 
   /// `folder` joined with a relative `path`, with `.` and `..` resolved: `Chapters` + `../README.md` →

@@ -40,8 +40,12 @@ package enum LineDiff {
   /// Each line as a number, equal numbers for equal lines (String equality, as the diff compares them):
   /// the diff compares numbers, which is much cheaper than comparing strings, and finds the same edit.
   static func numbered(_ old: [Substring], _ new: [Substring]) -> (old: [Int], new: [Int]) {
-    var numbers: [Substring: Int] = [:]
-    func number(_ line: Substring) -> Int {
+    // Keyed by each line copied into a `String` of its own, which equals and hashes exactly as the
+    // `Substring` does, but knows whether it is ASCII: an ASCII line is then hashed and compared by its
+    // bytes, where a slice of a text with any non-ASCII byte in it is normalized first.
+    var numbers: [String: Int] = [:]
+    func number(_ slice: Substring) -> Int {
+      let line = String(slice)
       if let known = numbers[line] { return known }
       let next = numbers.count
       numbers[line] = next

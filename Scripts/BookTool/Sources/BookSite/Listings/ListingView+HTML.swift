@@ -96,18 +96,21 @@ extension ListingView {
       return html
     case .code(let lines, let marked, let removed):
       let language = self.language.isEmpty ? "" : " class=\"language-\(HTML.escape(self.language))\""
-      var code = ""
+      // Appended in place, into room made once for every line and its mark.
+      var code = "<pre><code\(language)>"
+      code.reserveCapacity(lines.reduce(code.utf8.count + 24) { $0 + $1.utf8.count + 32 })
       for (index, line) in lines.enumerated() {
         if index > 0 { code += "\n" }
-        if removed {
-          code += "<span class=\"line del\">\(line)</span>"
-        } else if marked.contains(index) {
-          code += "<span class=\"line add\">\(line)</span>"
+        if removed || marked.contains(index) {
+          code += removed ? "<span class=\"line del\">" : "<span class=\"line add\">"
+          code += line
+          code += "</span>"
         } else {
           code += line
         }
       }
-      return "<pre><code\(language)>\(code)\n</code></pre>\n"
+      code += "\n</code></pre>\n"
+      return code
     }
   }
 

@@ -75,26 +75,38 @@ extension HTML {
   /// Escapes a URL for an `href` or `src`: bytes outside the URL character set are percent-encoded, and
   /// `&` and quotes become entities: `a b.html?x=1&y` → `a%20b.html?x=1&amp;y`.
   package static func escapeURL(_ url: String) -> String {
-    var escaped = ""
+    // Most URLs (page names, anchors) have nothing to escape.
+    guard url.utf8.contains(where: { !Self.isURLSafe($0) }) else { return url }
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(url.utf8.count + 16)
     for byte in url.utf8 {
       switch byte {
-      case UInt8(ascii: "&"): escaped += "&amp;"
-      case UInt8(ascii: "'"): escaped += "&#x27;"
-      case _ where Self.isURLSafe(byte): escaped.unicodeScalars.append(Unicode.Scalar(byte))
-      default: escaped += "%" + Self.hex(byte)
+      case UInt8(ascii: "&"): escaped += "&amp;".utf8
+      case UInt8(ascii: "'"): escaped += "&#x27;".utf8
+      case _ where Self.isURLSafe(byte): escaped.append(byte)
+      default:
+        escaped.append(UInt8(ascii: "%"))
+        escaped += Self.hex(byte).utf8
       }
     }
-    return escaped
+    return String(decoding: escaped, as: UTF8.self)
   }
 
   /// Bytes kept as they are in a URL (letters, digits and URL punctuation, including `%` of an escape).
   private static func isURLSafe(_ byte: UInt8) -> Bool {
+    Self.urlSafeBytes[Int(byte)]
+  }
+
+  /// `isURLSafe` of every byte: letters, digits and `-_.~!*();:@=+$,/?#%` (`[` and `]` are escaped, as
+  /// cmark-gfm does).
+  private static let urlSafeBytes: [Bool] = (0...255).map { value in
+    let byte = UInt8(value)
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
     default:
-      return "-_.~!*();:@=+$,/?#%".utf8.contains(byte)  // `[` and `]` are escaped, as cmark-gfm does
+      return "-_.~!*();:@=+$,/?#%".utf8.contains(byte)
     }
   }
 

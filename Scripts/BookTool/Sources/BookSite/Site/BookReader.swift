@@ -65,7 +65,8 @@ struct BookReader: Sendable {
     self.recorder.note(.status(index))
     self.recorder.note(.outline)
     self.recorder.note(.listings)
-    return ChapterStatusView(index, of: self.prepared.book, metadata: self.prepared.metadata)
+    return ChapterStatusView(
+      index, of: self.prepared.book, metadata: self.prepared.metadata, testCounts: self.prepared.testCounts)
   }
 
   /// How many chapters the book has.

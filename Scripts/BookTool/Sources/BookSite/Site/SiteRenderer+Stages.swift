@@ -201,6 +201,8 @@ extension SiteRenderer {
     let labels: [String: [String: String]]
     /// The template of code pages, made once per folder depth.
     let codePageFrames: CodePageFrames
+    /// The test counts of the file texts the chapter pages have counted (`TestCount`).
+    let testCounts = TestCounts()
 
     init(
       book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, declarations: DeclarationScanner,

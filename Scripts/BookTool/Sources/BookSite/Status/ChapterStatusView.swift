@@ -15,13 +15,14 @@ struct ChapterStatusView: Hashable, Sendable {
   /// The last verified result, and whether it still describes the chapters up to this one.
   var status: ChapterStatus
 
-  /// The status of chapter `index` of `book`, from the record in `metadata`.
-  init(_ index: Int, of book: Book, metadata: BookMetadata) {
+  /// The status of chapter `index` of `book`, from the record in `metadata`; `testCounts` keeps the counts
+  /// of the file texts already counted in this render.
+  init(_ index: Int, of book: Book, metadata: BookMetadata, testCounts: TestCounts? = nil) {
     let chapters = book.chapters
     let tag = ChapterTagger.tagName(for: chapters[index], index: index)
     let prefix = index < book.prefixTangles.count ? book.prefixTangles[index] : []
     self.tag = tag
-    self.tests = TestCount.of(chapters[index], prefix: prefix)
+    self.tests = TestCount.of(chapters[index], prefix: prefix, counts: testCounts)
     self.status = Self.status(index, of: chapters, metadata: metadata)
   }
 

@@ -1,4 +1,5 @@
 import BookKit
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -12,11 +13,14 @@ import SwiftSyntax
 enum TestCount {
   /// The tests in the files of `prefix` (the tangle at the end of `chapter`) under the chapter's test
   /// targets.
-  static func of(_ chapter: Chapter, prefix: [TangledFile]) -> Int {
+  /// `counts` keeps each file text's count for the other chapters of the same render: a test target that
+  /// several chapters write is parsed once per version of each file, not once per chapter.
+  static func of(_ chapter: Chapter, prefix: [TangledFile], counts: TestCounts? = nil) -> Int {
     let folders = chapter.testTargets.map { "\(Workspace.testsFolder)/\($0)/" }
     let files = prefix.filter { file in folders.contains { file.path.hasPrefix($0) } }
     return files.reduce(0) { count, file in
-      count + Self.tests(in: file.chunks.map(\.code).joined(separator: "\n"))
+      let source = file.chunks.map(\.code).joined(separator: "\n")
+      return count + (counts.map { $0.tests(in: source) } ?? Self.tests(in: source))
     }
   }
 
@@ -58,5 +62,22 @@ enum TestCount {
       }
       return false
     }
+  }
+}
+
+/// The test counts of the file texts one render has counted (`TestCount.tests(in:)`), shared by the
+/// chapter pages it renders on several threads.
+final class TestCounts: @unchecked Sendable {
+  // Unchecked: `counts` is read and written only while holding `lock`.
+  private let lock = NSLock()
+  private var counts: [CodeKey: Int] = [:]
+
+  /// The tests declared in `source`, counted once.
+  func tests(in source: String) -> Int {
+    let key = CodeKey(source)
+    if let known = self.lock.withLock({ self.counts[key] }) { return known }
+    let count = TestCount.tests(in: source)
+    self.lock.withLock { self.counts[key] = count }
+    return count
   }
 }

@@ -51,7 +51,19 @@ enum DeclarationLinks {
   /// The bytes with `<a …>` at `start` and `</a>` at `end`.
   private static func inserting(_ bytes: [UInt8], start: Int, end: Int, href: String) -> String {
     let open = "<a class=\"symbol-link\" href=\"\(HTML.escape(href))\">"
-    return String(decoding: bytes[..<start], as: UTF8.self) + open
-      + String(decoding: bytes[start..<end], as: UTF8.self) + "</a>" + String(decoding: bytes[end...], as: UTF8.self)
+    // Cut inside a character (never, for a name's own columns), each piece is decoded alone, as before.
+    func isCut(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+    guard !isCut(start), !isCut(end) else {
+      return String(decoding: bytes[..<start], as: UTF8.self) + open
+        + String(decoding: bytes[start..<end], as: UTF8.self) + "</a>" + String(decoding: bytes[end...], as: UTF8.self)
+    }
+    var linked: [UInt8] = []
+    linked.reserveCapacity(bytes.count + open.utf8.count + 4)
+    linked += bytes[..<start]
+    linked += open.utf8
+    linked += bytes[start..<end]
+    linked += "</a>".utf8
+    linked += bytes[end...]
+    return String(decoding: linked, as: UTF8.self)
   }
 }

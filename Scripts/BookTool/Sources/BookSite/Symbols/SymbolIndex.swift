@@ -98,15 +98,23 @@ struct SymbolIndex: Sendable {
   /// every byte but ASCII letters, digits, `_`, `.`, `:`, `(` and `)` written `-XX` (so distinct names
   /// never share an id): `Store.==(_:_:)` in `ImmutableData` → `symbol-ImmutableData.Store.-3D-3D(_:_:)`.
   static func entryID(module: String, qualifiedName: String) -> String {
-    var id = "symbol-"
-    for byte in (module + "." + qualifiedName).utf8 {
-      let plain =
-        (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-        || [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "("), UInt8(ascii: ")")]
-          .contains(byte)
-      id += plain ? String(UnicodeScalar(byte)) : "-" + String(byte, radix: 16, uppercase: true)
+    var id = Array("symbol-".utf8)
+    id.reserveCapacity(16 + module.utf8.count + qualifiedName.utf8.count)
+    for part in [module.utf8, ".".utf8, qualifiedName.utf8] {
+      for byte in part {
+        let plain =
+          (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "_")
+          || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "(")
+          || byte == UInt8(ascii: ")")
+        if plain {
+          id.append(byte)
+        } else {
+          id.append(UInt8(ascii: "-"))
+          id += String(byte, radix: 16, uppercase: true).utf8
+        }
+      }
     }
-    return id
+    return String(decoding: id, as: UTF8.self)
   }
 
   /// The page the index is on, beside the chapters.
@@ -149,5 +157,36 @@ final class DeclarationScanner: @unchecked Sendable {
     let result = SwiftDeclarations(lines: self.highlighter.lines(for: key))
     self.lock.withLock { self.decoded[key] = result }
     return result
+  }
+}
+
+/// A listing's code as a dictionary key compared and hashed by its UTF-8 bytes, where `String` would
+/// normalize both texts first (canonical equivalence), a cost that grows with the text. Two texts that
+/// differ only in their normalization become two keys; the highlighter still gives them the same lines,
+/// so the declarations found are the same.
+struct CodeKey: Hashable, Sendable {
+  let code: String
+  private let byteHash: Int
+
+  init(_ code: String) {
+    self.code = code
+    var hasher = Hasher()
+    var code = code
+    code.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    self.byteHash = hasher.finalize()
+  }
+
+  static func == (left: CodeKey, right: CodeKey) -> Bool {
+    guard left.byteHash == right.byteHash else { return false }
+    var (first, second) = (left.code, right.code)
+    return first.withUTF8 { one in
+      second.withUTF8 { other in
+        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+      }
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(self.byteHash)
   }
 }

@@ -27,11 +27,13 @@ struct SymbolsPage {
       <div id="symbol-list">
 
       """
+    // Room for every entry at once: appending grows the text once rather than over and over.
+    html.reserveCapacity(html.utf8.count + 400 * count)
     for module in self.index.modules {
       let moduleID = HTML.escape("module-" + module.name)
       html += "<section class=\"symbol-module\" aria-labelledby=\"\(moduleID)\">\n"
       html += "<h2 id=\"\(moduleID)\">\(HTML.escape(module.name))</h2>\n<ul class=\"symbol-entries\">\n"
-      for symbol in module.symbols { html += self.entry(symbol) }
+      for symbol in module.symbols { self.appendEntry(symbol, to: &html) }
       html += "</ul>\n</section>\n"
     }
     return html + "</div>\n</article>\n"
@@ -42,15 +44,26 @@ struct SymbolsPage {
     count == 1 ? "1 symbol" : "\(count) symbols"
   }
 
-  /// One symbol's entry: its name, kind and history.
-  private func entry(_ symbol: SymbolIndex.Symbol) -> String {
+  /// Appends one symbol's entry to `html`: its name, kind and history.
+  private func appendEntry(_ symbol: SymbolIndex.Symbol, to html: inout String) {
     let id = SymbolIndex.entryID(module: symbol.module, qualifiedName: symbol.qualifiedName)
-    var html = "<li id=\"\(HTML.escape(id))\" data-name=\"\(HTML.escape(symbol.qualifiedName.lowercased()))\">"
-    html += "<code class=\"symbol-name\">\(HTML.escape(symbol.qualifiedName))</code> "
-    html += "<span class=\"symbol-kind\">\(symbol.kind.rawValue)</span>"
+    for piece in [
+      "<li id=\"", HTML.escape(id), "\" data-name=\"", HTML.escape(symbol.qualifiedName.lowercased()), "\">",
+      "<code class=\"symbol-name\">", HTML.escape(symbol.qualifiedName), "</code> <span class=\"symbol-kind\">",
+      symbol.kind.rawValue, "</span>",
+    ] {
+      html += piece
+    }
     let events = symbol.events.compactMap(self.event)
-    if !events.isEmpty { html += "<span class=\"symbol-history\">" + events.joined(separator: "; ") + "</span>" }
-    return html + "</li>\n"
+    if !events.isEmpty {
+      html += "<span class=\"symbol-history\">"
+      for (index, event) in events.enumerated() {
+        if index > 0 { html += "; " }
+        html += event
+      }
+      html += "</span>"
+    }
+    html += "</li>\n"
   }
 
   /// `introduced in <a href="03-x.html#listing-a">Listing 3.2</a> (chapter 3)`, or nil when the listing is
