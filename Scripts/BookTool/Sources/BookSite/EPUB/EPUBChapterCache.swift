@@ -41,8 +41,16 @@ package struct EPUBChapterCache: Sendable {
 
   /// The key of an article given the e-book's destinations (`digest`).
   static func key(article: Data.SubSequence, digest: String) -> Key {
-    let data = Data(article)
-    return Key(high: ContentHash.of(Data(digest.utf8) + data), low: ContentHash.of(data + Data(digest.utf8)))
+    // The digest, the article and the digest again, in one copy: the first hash takes the digest and the
+    // article, the second the article and the digest.
+    let digestLength = digest.utf8.count
+    var joined = Data(capacity: 2 * digestLength + article.count)
+    joined.append(contentsOf: digest.utf8)
+    joined.append(article)
+    joined.append(contentsOf: digest.utf8)
+    let end = joined.count
+    return Key(
+      high: ContentHash.of(joined[0..<(end - digestLength)]), low: ContentHash.of(joined[digestLength..<end]))
   }
 
   /// The entries the file holds, or none when it is missing, foreign or damaged.

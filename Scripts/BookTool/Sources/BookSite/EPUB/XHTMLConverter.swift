@@ -19,7 +19,7 @@ final class XHTMLConverter {
   }
 
   /// What a start tag becomes.
-  private struct Tag {
+  struct Tag {
     /// The XHTML written for it.
     var text: [UInt8]
     /// The element it opens, if any.
@@ -31,38 +31,19 @@ final class XHTMLConverter {
     }
   }
 
-  /// A start tag's source bytes, up to its `>`, and whether it is inside SVG: the key of `tags`.
-  private struct TagSource: Hashable {
-    var bytes: ArraySlice<UInt8>
-    var inSVG: Bool
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(self.inSVG)
-      self.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    static func == (left: Self, right: Self) -> Bool {
-      left.inSVG == right.inSVG && left.bytes.elementsEqual(right.bytes)
-    }
-  }
-
   /// An element written (or left out) and not yet closed.
-  private struct OpenElement {
-    /// The name in lowercase, as end tags are matched.
-    var name: String {
-      didSet { self.nameBytes = Array(self.name.utf8) }
-    }
-    /// The same, as bytes.
-    private(set) var nameBytes: [UInt8]
-    /// The name written (`span` for a link the e-book cannot follow), or nil when left out.
-    var written: String?
+  struct OpenElement {
+    /// The name in lowercase, as end tags are matched, as bytes.
+    let name: [UInt8]
+    /// The end tag written for it (`</span>` for a link the e-book cannot follow), or nil when it is left
+    /// out with its content.
+    let endTag: [UInt8]?
     /// Whether the element is SVG or inside SVG, where names keep their case.
-    var inSVG: Bool
+    let inSVG: Bool
 
     init(name: String, written: String?, inSVG: Bool) {
-      self.name = name
-      self.nameBytes = Array(name.utf8)
-      self.written = written
+      self.name = Array(name.utf8)
+      self.endTag = written.map { Array("</\($0)>".utf8) }
       self.inSVG = inSVG
     }
   }
@@ -77,15 +58,24 @@ final class XHTMLConverter {
   private var open: [OpenElement] = []
   /// The depth in `open` of the element being left out with its content, if any.
   private var skippedDepth: Int?
-  /// What each start tag met so far became, by its source bytes (`s` or `h` first: in SVG or not). Books
+  /// What each start tag met so far became, by its source bytes and whether it is inside SVG. Books
   /// repeat a few tags thousands of times (`<span class="hl-keyword">`); each is parsed once.
-  private var tags: [TagSource: Tag] = [:]
+  private var tags = TagTable()
 
   /// The XHTML of `html`.
   static func convert(_ html: some Collection<UInt8>, destinations: Destinations) -> String {
-    let converter = XHTMLConverter(destinations: destinations, bytes: Array(html) + [0])
+    String(decoding: Self.convertedBytes(html, destinations: destinations), as: UTF8.self)
+  }
+
+  /// The XHTML of `html`, as UTF-8.
+  static func convertedBytes(_ html: some Collection<UInt8>, destinations: Destinations) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(html.count + 1)
+    bytes.append(contentsOf: html)
+    bytes.append(0)
+    let converter = XHTMLConverter(destinations: destinations, bytes: bytes)
     converter.run()
-    return String(decoding: converter.out, as: UTF8.self)
+    return converter.out
   }
 
   private init(destinations: Destinations, bytes: [UInt8]) {
@@ -193,6 +183,9 @@ final class XHTMLConverter {
 
   /// An attribute's source bytes as text: its character references decoded.
   private func decodedValue(_ range: Range<Int>) -> String {
+    guard self.index(of: UInt8(ascii: "&"), from: range.lowerBound) < range.upperBound else {
+      return String(decoding: self.bytes[range], as: UTF8.self)
+    }
     var text = ""
     var index = range.lowerBound
     var pending: [UInt8] = []
@@ -306,8 +299,8 @@ extension XHTMLConverter {
     let inSVG = self.open.last?.inSVG ?? false
     // A tag met before, up to the first `>` (the parse of the same bytes ends at the same `>`).
     let firstEnd = min(self.index(of: UInt8(ascii: ">"), from: start) + 1, self.end)
-    let key = TagSource(bytes: self.bytes[start..<firstEnd], inSVG: inSVG)
-    if let known = self.tags[key] {
+    let key = self.bytes.withUnsafeBufferPointer { TagTable.Key(source: $0, start..<firstEnd, inSVG: inSVG) }
+    if let known = self.bytes.withUnsafeBufferPointer({ self.tags.tag(for: key, source: $0) }) {
       self.position = firstEnd
       self.apply(known)
       return
@@ -351,14 +344,14 @@ extension XHTMLConverter {
     }
     let tag = self.tag(
       name, attributes: attributes, selfClosing: selfClosing, source: start..<self.position, inSVG: inSVG)
-    if self.position == firstEnd { self.tags[key] = tag }
+    if self.position == firstEnd { self.tags.insert(tag, for: key) }
     self.apply(tag)
   }
 
   /// Writes what a start tag became and opens its element.
   private func apply(_ tag: Tag) {
     if self.skippedDepth == nil { self.out.append(contentsOf: tag.text) }
-    if let opened = tag.opened { self.push(opened, skipped: opened.written == nil) }
+    if let opened = tag.opened { self.push(opened, skipped: opened.endTag == nil) }
   }
 
   /// After an attribute's name: the source range of its value, if it has one.
@@ -425,16 +418,25 @@ extension XHTMLConverter {
   }
 
   /// An attribute name that XML accepts and an e-book keeps: no event handler, no unknown prefix.
+  ///
+  /// By bytes: a name with any other byte than these ASCII ones is refused whatever its first letters.
   private static func isWritableAttribute(_ name: String) -> Bool {
-    guard let first = name.utf8.first, !name.lowercased().hasPrefix("on") else { return false }
+    let bytes = name.utf8
+    guard let first = bytes.first else { return false }
     let isNameStart = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first == UInt8(ascii: "_")
-    let allowed = name.utf8.allSatisfy { byte in
+    let allowed = bytes.allSatisfy { byte in
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (0x30...0x39).contains(byte)
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: ":")
     }
-    let prefix = name.split(separator: ":", omittingEmptySubsequences: false)
-    return isNameStart && allowed && (prefix.count == 1 || (prefix.count == 2 && ["xml", "xlink"].contains(prefix[0])))
+    guard isNameStart, allowed else { return false }
+    let isEventHandler =
+      bytes.count >= 2 && first | 0x20 == UInt8(ascii: "o")
+      && bytes[bytes.index(after: bytes.startIndex)] | 0x20 == UInt8(ascii: "n")
+    guard !isEventHandler else { return false }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let prefix = name[..<colon]
+    return !bytes[bytes.index(after: colon)...].contains(UInt8(ascii: ":")) && (prefix == "xml" || prefix == "xlink")
   }
 
   private func push(_ element: OpenElement, skipped: Bool) {
@@ -465,7 +467,8 @@ extension XHTMLConverter {
     self.position += 2
     let name = self.readName(stoppingAtEquals: false).lowercased()
     self.position = min(self.index(of: UInt8(ascii: ">"), from: self.position) + 1, self.end)
-    if let depth = self.open.lastIndex(where: { $0.name == name }) {
+    let nameBytes = Array(name.utf8)
+    if let depth = self.open.lastIndex(where: { $0.name == nameBytes }) {
       while self.open.count > depth { self.closeLast() }
     } else if !(self.open.last?.inSVG ?? false), !Self.knownElements.contains(name),
       !Self.droppedElements.contains(name)
@@ -478,7 +481,7 @@ extension XHTMLConverter {
   /// closed. (Nearly every end tag is; this spares building its name.)
   private func closesInnermost(from start: Int) -> Bool {
     guard let innermost = self.open.last else { return false }
-    let name = innermost.nameBytes
+    let name = innermost.name
     guard start + name.count < self.end, self.bytes[start + name.count] == UInt8(ascii: ">") else { return false }
     for offset in 0..<name.count where self.bytes[start + offset] | 0x20 != name[offset] | 0x20 { return false }
     self.position = start + name.count + 1
@@ -489,7 +492,7 @@ extension XHTMLConverter {
   /// Closes the innermost open element.
   fileprivate func closeLast() {
     let element = self.open.removeLast()
-    if let written = element.written { self.write("</\(written)>") }
+    if let endTag = element.endTag, self.skippedDepth == nil { self.out.append(contentsOf: endTag) }
     if self.skippedDepth == self.open.count { self.skippedDepth = nil }
   }
 }

@@ -16,8 +16,11 @@ struct ZipArchive {
   struct Entry {
     /// The path inside the archive, `/`-separated.
     var name: String
-    /// The file's bytes.
-    var data: Data
+    /// The file's bytes, in parts written one after the other.
+    var parts: [Data]
+
+    /// The file's size.
+    var size: Int { self.parts.reduce(0) { $0 + $1.count } }
   }
 
   /// The entries, in archive order.
@@ -25,28 +28,34 @@ struct ZipArchive {
 
   /// Appends a file.
   mutating func add(_ name: String, _ data: Data) {
-    self.entries.append(Entry(name: name, data: data))
+    self.entries.append(Entry(name: name, parts: [data]))
+  }
+
+  /// Appends a file whose bytes are `parts` one after the other.
+  mutating func add(_ name: String, parts: [Data]) {
+    self.entries.append(Entry(name: name, parts: parts))
   }
 
   /// The archive's bytes.
   var data: Data {
     var out = Data()
     // Every entry's bytes, name and the two headers (30 and 46 bytes), reserved at once rather than grown.
-    out.reserveCapacity(self.entries.reduce(22) { $0 + $1.data.count + 2 * $1.name.utf8.count + 76 })
+    out.reserveCapacity(self.entries.reduce(22) { $0 + $1.size + 2 * $1.name.utf8.count + 76 })
     var central = Data()
     for entry in self.entries {
       let name = Data(entry.name.utf8)
-      let crc = CRC32.checksum(entry.data)
+      let crc = CRC32.checksum(entry.parts)
+      let size = entry.size
       let offset = UInt32(truncatingIfNeeded: out.count)
       // Local file header.
       out.appendLittleEndian(UInt32(0x0403_4b50))
-      self.appendCommonFields(to: &out, name: name, crc: crc, size: entry.data.count)
+      self.appendCommonFields(to: &out, name: name, crc: crc, size: size)
       out.append(name)
-      out.append(entry.data)
+      for part in entry.parts { out.append(part) }
       // Its central directory record.
       central.appendLittleEndian(UInt32(0x0201_4b50))
       central.appendLittleEndian(UInt16(20))  // made by: MS-DOS attributes, ZIP 2.0
-      self.appendCommonFields(to: &central, name: name, crc: crc, size: entry.data.count)
+      self.appendCommonFields(to: &central, name: name, crc: crc, size: size)
       central.appendLittleEndian(UInt16(0))  // comment length
       central.appendLittleEndian(UInt16(0))  // disk number
       central.appendLittleEndian(UInt16(0))  // internal attributes
@@ -108,7 +117,18 @@ enum CRC32 {
 
   /// The checksum of some bytes.
   static func checksum(_ data: Data) -> UInt32 {
+    Self.checksum([data])
+  }
+
+  /// The checksum of some bytes given in parts, one after the other.
+  static func checksum(_ parts: [Data]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
+    for part in parts { Self.update(&crc, with: part) }
+    return crc ^ 0xFFFF_FFFF
+  }
+
+  /// Takes more bytes into a checksum under way (not yet finally XORed).
+  private static func update(_ crc: inout UInt32, with data: Data) {
     Self.tables.withUnsafeBufferPointer { tables in
       data.withUnsafeBytes { buffer in
         var offset = 0
@@ -128,7 +148,6 @@ enum CRC32 {
         }
       }
     }
-    return crc ^ 0xFFFF_FFFF
   }
 }
 
