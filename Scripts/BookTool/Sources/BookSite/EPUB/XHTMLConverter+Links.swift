@@ -53,9 +53,12 @@ extension XHTMLConverter {
       attributes[index].value = href
       return "a"
     }
-    attributes.removeAll { ["href", "rel", "target", "download", "hreflang", "type", "ping"].contains($0.name) }
+    attributes.removeAll { Self.linkAttributes.contains($0.name) }
     return "span"
   }
+
+  /// The attributes of a link that a `span` has no use for.
+  private static let linkAttributes: Set<String> = ["href", "rel", "target", "download", "hreflang", "type", "ping"]
 
   /// `img`: kept when its picture is in the e-book; otherwise its text alternative in a `span`.
   private func rewriteImage(_ attributes: inout [(name: String, value: String)]) -> String? {
