@@ -47,7 +47,7 @@ extension XHTMLConverter {
   /// other becomes a `span` with the link's text.
   private func rewriteLink(_ attributes: inout [(name: String, value: String)]) -> String? {
     let classes = attributes.first { $0.name == "class" }?.value ?? ""
-    if classes == "anchor" || classes.split(separator: " ").contains("anchor") { return nil }
+    if Self.hasClass("anchor", in: classes) { return nil }
     guard let index = attributes.firstIndex(where: { $0.name == "href" }) else { return "a" }
     if let href = self.bookHref(attributes[index].value) {
       attributes[index].value = href
@@ -55,6 +55,15 @@ extension XHTMLConverter {
     }
     attributes.removeAll { Self.linkAttributes.contains($0.name) }
     return "span"
+  }
+
+  /// Whether a space-separated list of classes holds `name`: `anchor` in `"x anchor"`.
+  private static func hasClass(_ name: String, in classes: String) -> Bool {
+    guard classes.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return classes == name || classes.split(separator: " ").contains(Substring(name))
+    }
+    // ASCII: every character is one byte.
+    return classes.utf8.split(separator: UInt8(ascii: " ")).contains { $0.elementsEqual(name.utf8) }
   }
 
   /// The attributes of a link that a `span` has no use for.

@@ -406,7 +406,8 @@ extension XHTMLConverter {
       guard Self.isWritableAttribute(attributeName), !values.contains(where: { $0.name == attributeName }) else {
         continue
       }
-      values.append((attributeName, attribute.value.map(self.decodedValue) ?? attributeName))
+      // A closure rather than `map(self.decodedValue)`, which would copy the converter and its buffers.
+      values.append((attributeName, attribute.value.map { self.decodedValue($0) } ?? attributeName))
     }
     let written = self.rewrite(name, attributes: &values, inSVG: inSVG)
     let isEmpty = selfClosing || (!inSVG && Self.voidElements.contains(name))

@@ -41,7 +41,7 @@ struct PageRenderer {
     let chapter = self.reader.chapter(index)
     var context = self.context(index)
     context.links = PageLinks(
-      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.reader.chapterPageNames),
+      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(context.chapterPages),
       chapterPath: chapter.path, codePages: self.reader.code.pages(atChapter: index))
     let article = ChapterRenderer.render(chapter, context: context)
     let id = HTML.escape(PageLinks.stem(chapter.pageName))
