@@ -438,8 +438,20 @@ extension XHTMLConverter {
 
   /// Appends `xmlText(text)`, by bytes when the text holds no character XML forbids.
   static func appendXMLText(_ text: String, to out: inout [UInt8]) {
-    guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0xEF || $0 == 0x9 || $0 == 0xA || $0 == 0xD }) else {
+    var plain = true
+    var escaped = false
+    for byte in text.utf8 {
+      plain = plain && (byte >= 0x20 && byte != 0xEF || byte == 0x9 || byte == 0xA || byte == 0xD)
+      escaped =
+        escaped || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"")
+    }
+    guard plain else {
       out += Self.xmlText(text).utf8
+      return
+    }
+    guard escaped else {
+      out += text.utf8
       return
     }
     for byte in text.utf8 {
