@@ -36,7 +36,20 @@ extension Chapter {
 
   /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
   package var pageName: String {
-    let fileName = self.path.split(separator: "/").last.map(String.init) ?? self.path
+    // Every page asks for every chapter's page name: an ASCII path (nearly all) by bytes, without
+    // breaking the path into characters.
+    if self.path.utf8.allSatisfy({ $0 < 0x80 }) {
+      let name = self.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { self.path[self.path.utf8.index(after: $0)...] }
+      let fileName = name.map(String.init) ?? self.path
+      guard !fileName.isEmpty else { return Self.pageName(ofPath: self.path) }
+      return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+    }
+    return Self.pageName(ofPath: self.path)
+  }
+
+  /// `pageName` by characters.
+  private static func pageName(ofPath path: String) -> String {
+    let fileName = path.split(separator: "/").last.map(String.init) ?? path
     return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
   }
 
