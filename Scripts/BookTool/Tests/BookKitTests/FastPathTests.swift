@@ -43,6 +43,21 @@ final class FastPathTests: WorkspaceTestCase {
     XCTAssertTrue(ListingLineLength.mayHaveLongLine("a\r\nb", limit: 120), "a CR is always counted")
   }
 
+  /// A chapter's page name by bytes is the one by characters, `/`-separated parts and all.
+  func testPageNamesByBytesAreTheOnesByCharacters() {
+    let paths = [
+      "Chapters/01-a.md", "01-a.md", "a/b/c.md", "a//b.md", "/x.md", "a/", "", "/", "x.txt", ".md", "a/.md",
+      "md", "a.md.md", "Chapters/é.md", "Chapters/\u{301}x.md", "a/\u{301}/b.md", "a\r\n/b.md",
+    ]
+    for path in paths {
+      let chapter = Chapter(
+        path: path, number: nil, title: "T", document: MarkdownParser.parse(""), listings: [], lines: [])
+      let fileName = path.split(separator: "/").last.map(String.init) ?? path
+      let expected = (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+      XCTAssertEqual(chapter.pageName, expected, path)
+    }
+  }
+
   func testTheOpeningOfADataReferenceIsFoundByItsBytes() {
     XCTAssertTrue(DataReference.hasOpeningBytes("see {{data:reads#1.tree}}"))
     XCTAssertTrue(DataReference.hasOpeningBytes("{{data:"))

@@ -36,18 +36,20 @@ extension Chapter {
 
   /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
   package var pageName: String {
-    // An ASCII path (nearly all) by its bytes, where each byte is a character: the same name.
+    // Every page asks for every chapter's page name: an ASCII path (nearly all) by bytes, without
+    // breaking the path into characters.
     if self.path.utf8.allSatisfy({ $0 < 0x80 }) {
-      let bytes = Array(self.path.utf8)
-      var end = bytes.count
-      while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-      var start = end
-      while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-      guard start < end else { return self.path + ".html" }
-      let name = end - start >= 3 && bytes[(end - 3)..<end].elementsEqual(".md".utf8) ? end - 3 : end
-      return String(decoding: bytes[start..<name], as: UTF8.self) + ".html"
+      let name = self.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { self.path[self.path.utf8.index(after: $0)...] }
+      let fileName = name.map(String.init) ?? self.path
+      guard !fileName.isEmpty else { return Self.pageName(ofPath: self.path) }
+      return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
     }
-    let fileName = self.path.split(separator: "/").last.map(String.init) ?? self.path
+    return Self.pageName(ofPath: self.path)
+  }
+
+  /// `pageName` by characters.
+  private static func pageName(ofPath path: String) -> String {
+    let fileName = path.split(separator: "/").last.map(String.init) ?? path
     return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
   }
 

@@ -41,8 +41,16 @@ package struct EPUBChapterCache: Sendable {
 
   /// The key of an article given the e-book's destinations (`digest`).
   static func key(article: Data.SubSequence, digest: String) -> Key {
-    let data = Data(article)
-    return Key(high: ContentHash.of(Data(digest.utf8) + data), low: ContentHash.of(data + Data(digest.utf8)))
+    // The digest, the article and the digest again, in one copy: the first hash takes the digest and the
+    // article, the second the article and the digest.
+    let digestLength = digest.utf8.count
+    var joined = Data(capacity: 2 * digestLength + article.count)
+    joined.append(contentsOf: digest.utf8)
+    joined.append(article)
+    joined.append(contentsOf: digest.utf8)
+    let end = joined.count
+    return Key(
+      high: ContentHash.of(joined[0..<(end - digestLength)]), low: ContentHash.of(joined[digestLength..<end]))
   }
 
   /// The entries the file holds, or none when it is missing, foreign or damaged.
@@ -62,24 +70,26 @@ package struct EPUBChapterCache: Sendable {
     return Data(header.utf8) + body
   }
 
-  /// The entries of a file's bytes; none unless its magic, tool build and checksum match.
+  /// The entries of a file's bytes; none unless its magic, tool build and checksum match. Each entry is
+  /// a slice of `data`, which it shares rather than copies (the file is most of the e-book's size).
   static func decode(_ data: Data) -> [Key: Data] {
-    let bytes = [UInt8](data)
+    let start = data.startIndex
     var position = 0
     func line() -> String? {
-      guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-      defer { position = end + 1 }
-      return String(decoding: bytes[position..<end], as: UTF8.self)
+      let rest = data[(start + position)...]
+      guard let end = rest.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      defer { position = end - start + 1 }
+      return String(decoding: data[(start + position)..<end], as: UTF8.self)
     }
     guard line() == Self.magic, line() == ToolBuild.identity, let sum = line().flatMap({ UInt64($0, radix: 16) }),
-      ContentHash.of(Data(bytes[position...])) == sum
+      ContentHash.of(data[(start + position)...]) == sum
     else { return [:] }
     var entries: [Key: Data] = [:]
-    while position < bytes.count {
+    while position < data.count {
       guard let fields = line()?.split(separator: " "), fields.count == 3, let high = UInt64(fields[0], radix: 16),
-        let low = UInt64(fields[1], radix: 16), let count = Int(fields[2]), count >= 0, position + count <= bytes.count
+        let low = UInt64(fields[1], radix: 16), let count = Int(fields[2]), count >= 0, position + count <= data.count
       else { return [:] }
-      entries[Key(high: high, low: low)] = Data(bytes[position..<(position + count)])
+      entries[Key(high: high, low: low)] = data[(start + position)..<(start + position + count)]
       position += count
     }
     return entries

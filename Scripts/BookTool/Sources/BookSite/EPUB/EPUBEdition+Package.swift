@@ -41,7 +41,7 @@ extension EPUBEdition {
       "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
     xml += "<item id=\"css\" href=\"\(Self.stylesheetName)\" media-type=\"text/css\"/>\n"
     for (index, (chapter, body)) in zip(self.chapters, bodies).enumerated() {
-      let properties = body.range(of: Data("<svg".utf8)) != nil ? " properties=\"svg\"" : ""
+      let properties = Self.holdsSVG(body) ? " properties=\"svg\"" : ""
       xml += "<item id=\"chapter-\(index)\" href=\"\(HTML.escapeURL(Self.documentName(of: chapter.pageName)))\" "
       xml += "media-type=\"application/xhtml+xml\"\(properties)/>\n"
     }
@@ -52,6 +52,25 @@ extension EPUBEdition {
     xml += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
     for index in self.chapters.indices { xml += "<itemref idref=\"chapter-\(index)\"/>\n" }
     return xml + "</spine>\n</package>\n"
+  }
+
+  /// Whether a converted chapter holds an `<svg` element (each `<` found by the C library's `memchr`).
+  static func holdsSVG(_ body: Data) -> Bool {
+    body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+      guard let base = bytes.baseAddress else { return false }
+      var offset = 0
+      while offset + 4 <= bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "<")), bytes.count - offset)
+      {
+        offset = base.distance(to: UnsafeRawPointer(found))
+        if offset + 4 <= bytes.count, bytes[offset + 1] == UInt8(ascii: "s"), bytes[offset + 2] == UInt8(ascii: "v"),
+          bytes[offset + 3] == UInt8(ascii: "g")
+        {
+          return true
+        }
+        offset += 1
+      }
+      return false
+    }
   }
 
   /// The media type of a picture the e-book can hold (EPUB's core media types), or nil.
@@ -133,17 +152,14 @@ extension EPUBEdition {
     """
   }
 
-  /// The same document around a body that is already UTF-8 bytes (a converted chapter): the bytes of
-  /// `contentDocument(title:body:)`, without decoding the body into a string and encoding it again.
-  static func contentDocument(title: String, body: Data) -> Data {
+  /// The same document around a body that is already UTF-8 bytes (a converted chapter), in three parts
+  /// (the frame before the body, the body, the frame after it): the bytes of `contentDocument(title:body:)`,
+  /// without decoding the body into a string, encoding it again or copying it.
+  static func contentDocument(title: String, body: Data) -> [Data] {
     // No title can write this: its `<` would be escaped.
     let marker = "<BODY/>"
     let frame = Self.contentDocument(title: title, body: marker)
     let parts = frame.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
-    var document = Data(parts[0].utf8)
-    document.reserveCapacity(frame.utf8.count + body.count)
-    document.append(body)
-    document.append(contentsOf: parts[1].utf8)
-    return document
+    return [Data(parts[0].utf8), body, Data(parts[1].utf8)]
   }
 }

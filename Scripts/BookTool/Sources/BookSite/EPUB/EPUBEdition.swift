@@ -97,7 +97,7 @@ struct EPUBEdition {
       let article = Self.article(of: chapter.page)
       let key = EPUBChapterCache.key(article: article, digest: digest)
       if let body = cached[key] { return (body: body, key: key, reused: true) }
-      return (body: Data(XHTMLConverter.convert(article, destinations: destinations).utf8), key: key, reused: false)
+      return (body: Data(XHTMLConverter.convertedBytes(article, destinations: destinations)), key: key, reused: false)
     }
     return (results.map(\.body), results.map(\.key), results.filter(\.reused).count)
   }
@@ -105,19 +105,21 @@ struct EPUBEdition {
   /// The archive's files in order: `mimetype` first, then the container, the package document, the
   /// table of contents, the stylesheet, the chapters and the pictures. `bodies` are the chapters' articles
   /// converted (`bodies(reusing:)`).
-  func files(bodies: [Data]) -> [(path: String, data: Data)] {
-    var files: [(path: String, data: Data)] = [
-      ("mimetype", Data("application/epub+zip".utf8)),
-      ("META-INF/container.xml", Data(Self.container.utf8)),
-      (Self.packagePath, Data(self.packageDocument(bodies: bodies).utf8)),
-      ("\(Self.folder)/\(Self.navigationName)", Data(self.navigationDocument.utf8)),
-      ("\(Self.folder)/\(Self.stylesheetName)", Data(EPUBStylesheet.css.utf8)),
+  /// Each file's bytes may come in parts, which the archive writes one after the other (a chapter's
+  /// frame and its body, never copied together).
+  func files(bodies: [Data]) -> [(path: String, parts: [Data])] {
+    var files: [(path: String, parts: [Data])] = [
+      ("mimetype", [Data("application/epub+zip".utf8)]),
+      ("META-INF/container.xml", [Data(Self.container.utf8)]),
+      (Self.packagePath, [Data(self.packageDocument(bodies: bodies).utf8)]),
+      ("\(Self.folder)/\(Self.navigationName)", [Data(self.navigationDocument.utf8)]),
+      ("\(Self.folder)/\(Self.stylesheetName)", [Data(EPUBStylesheet.css.utf8)]),
     ]
     for (chapter, body) in zip(self.chapters, bodies) {
       let path = "\(Self.folder)/\(Self.documentName(of: chapter.pageName))"
       files.append((path, Self.contentDocument(title: chapter.title, body: body)))
     }
-    for path in self.resources.keys.sorted() { files.append(("\(Self.folder)/\(path)", self.resources[path]!)) }
+    for path in self.resources.keys.sorted() { files.append(("\(Self.folder)/\(path)", [self.resources[path]!])) }
     return files
   }
 
@@ -129,7 +131,7 @@ struct EPUBEdition {
   /// The `.epub` file's bytes, given the chapters' articles converted.
   func archive(bodies: [Data]) -> Data {
     var zip = ZipArchive()
-    for file in self.files(bodies: bodies) { zip.add(file.path, file.data) }
+    for file in self.files(bodies: bodies) { zip.add(file.path, parts: file.parts) }
     return zip.data
   }
 

@@ -47,15 +47,27 @@ extension XHTMLConverter {
   /// other becomes a `span` with the link's text.
   private func rewriteLink(_ attributes: inout [(name: String, value: String)]) -> String? {
     let classes = attributes.first { $0.name == "class" }?.value ?? ""
-    if classes == "anchor" || classes.split(separator: " ").contains("anchor") { return nil }
+    if Self.hasClass("anchor", in: classes) { return nil }
     guard let index = attributes.firstIndex(where: { $0.name == "href" }) else { return "a" }
     if let href = self.bookHref(attributes[index].value) {
       attributes[index].value = href
       return "a"
     }
-    attributes.removeAll { ["href", "rel", "target", "download", "hreflang", "type", "ping"].contains($0.name) }
+    attributes.removeAll { Self.linkAttributes.contains($0.name) }
     return "span"
   }
+
+  /// Whether a space-separated list of classes holds `name`: `anchor` in `"x anchor"`.
+  private static func hasClass(_ name: String, in classes: String) -> Bool {
+    guard classes.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return classes == name || classes.split(separator: " ").contains(Substring(name))
+    }
+    // ASCII: every character is one byte.
+    return classes.utf8.split(separator: UInt8(ascii: " ")).contains { $0.elementsEqual(name.utf8) }
+  }
+
+  /// The attributes of a link that a `span` has no use for.
+  private static let linkAttributes: Set<String> = ["href", "rel", "target", "download", "hreflang", "type", "ping"]
 
   /// `img`: kept when its picture is in the e-book; otherwise its text alternative in a `span`.
   private func rewriteImage(_ attributes: inout [(name: String, value: String)]) -> String? {
@@ -77,17 +89,35 @@ extension XHTMLConverter {
     if let scheme = Self.scheme(of: href) {
       return ["http", "https", "mailto"].contains(scheme.lowercased()) ? href : nil
     }
+    let parts = Self.splitAtFragment(href)
+    let path = Self.withoutDotSlash(parts.path)
+    let decoded = Self.percentDecoded(path)
+    let target: String
+    if let document = self.destinations.documents[decoded] {
+      target = document
+    } else if self.destinations.resources.contains(decoded) {
+      target = path
+    } else {
+      return nil
+    }
+    return target + (parts.fragment.map { "#" + Self.xmlID(Self.percentDecoded($0)) } ?? "")
+  }
+
+  /// A link's path and the fragment after its first `#`, if it has one: `a.html#b` → (`a.html`, `b`).
+  private static func splitAtFragment(_ href: String) -> (path: String, fragment: String?) {
+    if href.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII: every character is one byte.
+      guard let hash = href.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (href, nil) }
+      return (String(href[..<hash]), String(href[href.utf8.index(after: hash)...]))
+    }
     let parts = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-    let path = Self.withoutDotSlash(String(parts[0]))
-    let fragment = parts.count > 1 ? "#" + Self.xmlID(Self.percentDecoded(String(parts[1]))) : ""
-    if let document = self.destinations.documents[Self.percentDecoded(path)] { return document + fragment }
-    if self.destinations.resources.contains(Self.percentDecoded(path)) { return path + fragment }
-    return nil
+    return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
   }
 
   /// A URL's scheme (`https`), if it has one: letters, digits, `+`, `-`, `.` before the first `:`, which
   /// comes before any `/`, `?` or `#`.
   private static func scheme(of href: String) -> Substring? {
+    if href.utf8.allSatisfy({ $0 < 0x80 }) { return Self.asciiScheme(of: href) }
     guard let colon = href.firstIndex(of: ":") else { return nil }
     let scheme = href[..<colon]
     guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic,
@@ -98,6 +128,22 @@ extension XHTMLConverter {
     return scheme
   }
 
+  /// The same for an ASCII link, by bytes (every character is one byte, and no ASCII letter is alphabetic
+  /// in another script).
+  private static func asciiScheme(of href: String) -> Substring? {
+    let bytes = href.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first,
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+    else { return nil }
+    let isSchemeByte = { (byte: UInt8) in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+    guard bytes[..<colon].allSatisfy(isSchemeByte) else { return nil }
+    return href[..<colon]
+  }
+
   private static func withoutDotSlash(_ path: String) -> String {
     var path = Substring(path)
     while path.hasPrefix("./") { path = path.dropFirst(2) }
@@ -106,7 +152,7 @@ extension XHTMLConverter {
 
   /// `a%20b` → `a b`; an invalid escape is kept as it is.
   static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     return text.removingPercentEncoding ?? text
   }
 }

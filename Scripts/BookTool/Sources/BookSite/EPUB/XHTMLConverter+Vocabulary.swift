@@ -52,19 +52,34 @@ extension XHTMLConverter {
   /// first, then letters, digits, `-`, `.` and `_`. Other bytes become `_XX` (their hex value), and a
   /// name that starts otherwise gets `id-` in front: `2024-notes` → `id-2024-notes`.
   static func xmlID(_ id: String) -> String {
-    var result = ""
+    if let first = id.utf8.first, Self.isIDStart(first), id.utf8.allSatisfy(Self.isIDByte) { return id }
+    var result: [UInt8] = []
     for byte in id.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        result += "_" + String(byte, radix: 16, uppercase: true)
+      if Self.isIDByte(byte) {
+        result.append(byte)
+      } else {
+        result.append(UInt8(ascii: "_"))
+        result += String(byte, radix: 16, uppercase: true).utf8
       }
     }
-    guard let first = result.utf8.first,
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first == UInt8(ascii: "_")
-    else { return "id-" + result }
-    return result
+    guard let first = result.first, Self.isIDStart(first) else {
+      return "id-" + String(decoding: result, as: UTF8.self)
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Whether a byte is kept in an id: an ASCII letter or digit, `-`, `.` or `_`.
+  private static func isIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
+  /// Whether an id may start with a byte: an ASCII letter or `_`.
+  private static func isIDStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
   }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// anything the e-book lacks (a changes page, a source file) becomes its text in a `<span>`. The site's
 /// heading anchors (`<a class="anchor">#</a>`) and anything scripted are left out; raw HTML that is no
 /// HTML element (`<diet>` written in prose) is shown as the text it was written as.
-final class XHTMLConverter {
+struct XHTMLConverter {
   /// Where links may lead inside the e-book.
   struct Destinations: Sendable {
     /// Each chapter's site page name and its e-book document: `01-x.html` → `01-x.xhtml`.
@@ -18,57 +18,28 @@ final class XHTMLConverter {
     var resources: Set<String>
   }
 
-  /// What a start tag becomes.
-  private struct Tag {
-    /// The XHTML written for it.
-    var text: [UInt8]
+  /// What a start tag becomes. Its bytes lie in the converter's `store`, so that writing a tag met before
+  /// and opening its element retain nothing.
+  struct Tag {
+    /// Where the XHTML written for it lies in `store`.
+    var text: Range<Int>
     /// The element it opens, if any.
     var opened: OpenElement?
-
-    init(text: String, opened: OpenElement?) {
-      self.text = Array(text.utf8)
-      self.opened = opened
-    }
-  }
-
-  /// A start tag's source bytes, up to its `>`, and whether it is inside SVG: the key of `tags`.
-  private struct TagSource: Hashable {
-    var bytes: ArraySlice<UInt8>
-    var inSVG: Bool
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(self.inSVG)
-      self.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    static func == (left: Self, right: Self) -> Bool {
-      left.inSVG == right.inSVG && left.bytes.elementsEqual(right.bytes)
-    }
   }
 
   /// An element written (or left out) and not yet closed.
-  private struct OpenElement {
-    /// The name in lowercase, as end tags are matched.
-    var name: String {
-      didSet { self.nameBytes = Array(self.name.utf8) }
-    }
-    /// The same, as bytes.
-    private(set) var nameBytes: [UInt8]
-    /// The name written (`span` for a link the e-book cannot follow), or nil when left out.
-    var written: String?
+  struct OpenElement {
+    /// Where its name lies in `store`: in lowercase, as end tags are matched.
+    let name: Range<Int>
+    /// Where the end tag written for it lies in `store` (`</span>` for a link the e-book cannot follow), or
+    /// nil when it is left out with its content.
+    let endTag: Range<Int>?
     /// Whether the element is SVG or inside SVG, where names keep their case.
-    var inSVG: Bool
-
-    init(name: String, written: String?, inSVG: Bool) {
-      self.name = name
-      self.nameBytes = Array(name.utf8)
-      self.written = written
-      self.inSVG = inSVG
-    }
+    let inSVG: Bool
   }
 
   let destinations: Destinations
-  /// The source, followed by a NUL for `strcspn`.
+  /// The source, followed by a NUL (a stop of every text run).
   private let bytes: [UInt8]
   /// The source's length (the NUL's index).
   private let end: Int
@@ -77,15 +48,26 @@ final class XHTMLConverter {
   private var open: [OpenElement] = []
   /// The depth in `open` of the element being left out with its content, if any.
   private var skippedDepth: Int?
-  /// What each start tag met so far became, by its source bytes (`s` or `h` first: in SVG or not). Books
+  /// What each start tag met so far became, by its source bytes and whether it is inside SVG. Books
   /// repeat a few tags thousands of times (`<span class="hl-keyword">`); each is parsed once.
-  private var tags: [TagSource: Tag] = [:]
+  private var tags = TagTable()
+  /// The bytes of every tag's XHTML, element name and end tag made so far.
+  private var store: [UInt8] = []
 
   /// The XHTML of `html`.
   static func convert(_ html: some Collection<UInt8>, destinations: Destinations) -> String {
-    let converter = XHTMLConverter(destinations: destinations, bytes: Array(html) + [0])
+    String(decoding: Self.convertedBytes(html, destinations: destinations), as: UTF8.self)
+  }
+
+  /// The XHTML of `html`, as UTF-8.
+  static func convertedBytes(_ html: some Collection<UInt8>, destinations: Destinations) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(html.count + 1)
+    bytes.append(contentsOf: html)
+    bytes.append(0)
+    var converter = XHTMLConverter(destinations: destinations, bytes: bytes)
     converter.run()
-    return String(decoding: converter.out, as: UTF8.self)
+    return converter.out
   }
 
   private init(destinations: Destinations, bytes: [UInt8]) {
@@ -95,7 +77,7 @@ final class XHTMLConverter {
     self.out.reserveCapacity(bytes.count + bytes.count / 16)
   }
 
-  private func run() {
+  private mutating func run() {
     while self.position < self.end {
       switch self.bytes[self.position] {
       case UInt8(ascii: "<"): self.markup()
@@ -109,7 +91,8 @@ final class XHTMLConverter {
           self.position += 1  // a character XML forbids (a control character, NUL)
         } else {
           if self.skippedDepth == nil {
-            self.out.append(contentsOf: self.bytes[self.position..<(self.position + length)])
+            let range = self.position..<(self.position + length)
+            self.bytes.withUnsafeBufferPointer { self.out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
           }
           self.position += length
         }
@@ -118,17 +101,20 @@ final class XHTMLConverter {
     while !self.open.isEmpty { self.closeLast() }
   }
 
-  /// Bytes that end a run of plain text: markup, references, and the control characters XML forbids.
-  private static let textStops: [CChar] =
-    "<&>".utf8.map { CChar(bitPattern: $0) } + (1...31).filter { ![9, 10, 13].contains($0) }.map { CChar($0) } + [0]
+  /// Whether a byte ends a run of plain text: markup, references, and the control characters XML forbids
+  /// (NUL among them), by byte value.
+  private static let isTextStop: [Bool] = (0...255).map { byte in
+    byte < 0x20 && ![0x9, 0xA, 0xD].contains(byte) || [0x3C, 0x26, 0x3E].contains(byte)
+  }
 
-  /// How many bytes from `start` are plain text, found by the C library (this runs over every byte).
+  /// How many bytes from `start` are plain text (this runs over every byte; the C library's `strcspn`
+  /// builds its table of stops again on each call, and Swift's `SIMD16` compares were slower still).
   private func textLength(from start: Int) -> Int {
     self.bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { text in
-        Self.textStops.withUnsafeBufferPointer { stops in
-          min(strcspn(text.baseAddress! + start, stops.baseAddress!), self.end - start)
-        }
+      Self.isTextStop.withUnsafeBufferPointer { isTextStop in
+        var index = start
+        while index < self.end, !isTextStop[Int(buffer[index])] { index += 1 }
+        return index - start
       }
     }
   }
@@ -144,8 +130,26 @@ final class XHTMLConverter {
 
   // MARK: Writing
 
-  private func write(_ text: String) {
+  private mutating func write(_ text: String) {
     if self.skippedDepth == nil { self.out.append(contentsOf: text.utf8) }
+  }
+
+  /// Writes bytes of `store`.
+  private mutating func writeStored(_ range: Range<Int>) {
+    guard self.skippedDepth == nil else { return }
+    self.store.withUnsafeBufferPointer { self.out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  /// Keeps some bytes in `store`: where they lie.
+  private mutating func stored(_ bytes: some Sequence<UInt8>) -> Range<Int> {
+    let start = self.store.count
+    self.store.append(contentsOf: bytes)
+    return start..<self.store.count
+  }
+
+  /// An element named `name` (in lowercase), written as `written` or left out (nil).
+  private mutating func element(name: String, written: String?, inSVG: Bool) -> OpenElement {
+    OpenElement(name: self.stored(name.utf8), endTag: written.map { self.stored("</\($0)>".utf8) }, inSVG: inSVG)
   }
 
   /// Source bytes as text: `<diet>` → `&lt;diet&gt;`.
@@ -166,7 +170,7 @@ final class XHTMLConverter {
   // MARK: Character references
 
   /// `&…;` in text: XML's five kept, numbers and known names written as numbers, anything else as text.
-  private func characterReference() {
+  private mutating func characterReference() {
     let (replacement, length) = self.reference(at: self.position)
     self.write(replacement)
     self.position += length
@@ -193,6 +197,9 @@ final class XHTMLConverter {
 
   /// An attribute's source bytes as text: its character references decoded.
   private func decodedValue(_ range: Range<Int>) -> String {
+    guard self.index(of: UInt8(ascii: "&"), from: range.lowerBound) < range.upperBound else {
+      return String(decoding: self.bytes[range], as: UTF8.self)
+    }
     var text = ""
     var index = range.lowerBound
     var pending: [UInt8] = []
@@ -233,7 +240,7 @@ final class XHTMLConverter {
   // MARK: Markup
 
   /// A `<` in the source: a comment, a declaration, a start or end tag, or a `<` of the text.
-  private func markup() {
+  private mutating func markup() {
     let next = self.position + 1 < self.end ? self.bytes[self.position + 1] : 0
     if next == UInt8(ascii: "!"), self.position + 3 < self.end, self.bytes[self.position + 2] == UInt8(ascii: "-"),
       self.bytes[self.position + 3] == UInt8(ascii: "-")
@@ -274,7 +281,7 @@ final class XHTMLConverter {
   }
 
   /// Reads a name from `position` up to a space, `/`, `>` or (for attributes) `=`.
-  private func readName(stoppingAtEquals: Bool) -> String {
+  private mutating func readName(stoppingAtEquals: Bool) -> String {
     let start = self.position
     while self.position < self.end {
       let byte = self.bytes[self.position]
@@ -288,7 +295,7 @@ final class XHTMLConverter {
     return String(decoding: self.bytes[start..<self.position], as: UTF8.self)
   }
 
-  private func skipSpaces() {
+  private mutating func skipSpaces() {
     while self.position < self.end, self.isSpace(self.bytes[self.position]) { self.position += 1 }
   }
 }
@@ -301,13 +308,13 @@ extension XHTMLConverter {
   }
 
   /// A start tag: kept, rewritten, shown as text, or left out with its content.
-  fileprivate func startTag() {
+  fileprivate mutating func startTag() {
     let start = self.position
     let inSVG = self.open.last?.inSVG ?? false
     // A tag met before, up to the first `>` (the parse of the same bytes ends at the same `>`).
     let firstEnd = min(self.index(of: UInt8(ascii: ">"), from: start) + 1, self.end)
-    let key = TagSource(bytes: self.bytes[start..<firstEnd], inSVG: inSVG)
-    if let known = self.tags[key] {
+    let key = self.bytes.withUnsafeBufferPointer { TagTable.Key(source: $0, start..<firstEnd, inSVG: inSVG) }
+    if let known = self.bytes.withUnsafeBufferPointer({ self.tags.tag(for: key, source: $0) }) {
       self.position = firstEnd
       self.apply(known)
       return
@@ -351,18 +358,18 @@ extension XHTMLConverter {
     }
     let tag = self.tag(
       name, attributes: attributes, selfClosing: selfClosing, source: start..<self.position, inSVG: inSVG)
-    if self.position == firstEnd { self.tags[key] = tag }
+    if self.position == firstEnd { self.tags.insert(tag, for: key) }
     self.apply(tag)
   }
 
   /// Writes what a start tag became and opens its element.
-  private func apply(_ tag: Tag) {
-    if self.skippedDepth == nil { self.out.append(contentsOf: tag.text) }
-    if let opened = tag.opened { self.push(opened, skipped: opened.written == nil) }
+  private mutating func apply(_ tag: Tag) {
+    self.writeStored(tag.text)
+    if let opened = tag.opened { self.push(opened, skipped: opened.endTag == nil) }
   }
 
   /// After an attribute's name: the source range of its value, if it has one.
-  private func readValue() -> Range<Int>? {
+  private mutating func readValue() -> Range<Int>? {
     self.skipSpaces()
     guard self.position < self.end, self.bytes[self.position] == UInt8(ascii: "=") else { return nil }
     self.position += 1
@@ -386,10 +393,12 @@ extension XHTMLConverter {
 
   /// What a start tag becomes: its XHTML and the element it opens (none for a void element; one written
   /// as nothing for an element left out with its content).
-  private func tag(
+  private mutating func tag(
     _ name: String, attributes: [SourceAttribute], selfClosing: Bool, source: Range<Int>, inSVG: Bool
   ) -> Tag {
-    guard inSVG || Self.knownElements.contains(name) else { return Tag(text: self.text(source), opened: nil) }
+    guard inSVG || Self.knownElements.contains(name) else {
+      return Tag(text: self.stored(self.text(source).utf8), opened: nil)
+    }
     var values: [(name: String, value: String)] = []
     for attribute in attributes {
       // SVG's attribute names keep their case (`viewBox`), on `<svg>` itself too.
@@ -397,23 +406,63 @@ extension XHTMLConverter {
       guard Self.isWritableAttribute(attributeName), !values.contains(where: { $0.name == attributeName }) else {
         continue
       }
-      values.append((attributeName, attribute.value.map(self.decodedValue) ?? attributeName))
+      // A closure rather than `map(self.decodedValue)`, which would copy the converter and its buffers.
+      values.append((attributeName, attribute.value.map { self.decodedValue($0) } ?? attributeName))
     }
     let written = self.rewrite(name, attributes: &values, inSVG: inSVG)
     let isEmpty = selfClosing || (!inSVG && Self.voidElements.contains(name))
     guard let written else {
-      return Tag(text: "", opened: isEmpty ? nil : OpenElement(name: name.lowercased(), written: nil, inSVG: inSVG))
+      let opened = isEmpty ? nil : self.element(name: name.lowercased(), written: nil, inSVG: inSVG)
+      return Tag(text: self.store.count..<self.store.count, opened: opened)
     }
+    let start = self.store.count
     if name == "img", written == "span" {
       // A picture the e-book lacks: its text alternative instead.
-      let alt = values.first { $0.name == "title" }?.value ?? ""
-      return Tag(text: "<span class=\"missing-picture\">\(Self.xmlText(alt))</span>", opened: nil)
+      self.store += #"<span class="missing-picture">"#.utf8
+      Self.appendXMLText(values.first { $0.name == "title" }?.value ?? "", to: &self.store)
+      self.store += "</span>".utf8
+      return Tag(text: start..<self.store.count, opened: nil)
     }
-    var text = "<" + written
-    for (attributeName, value) in values { text += " \(attributeName)=\"\(Self.xmlText(value))\"" }
-    guard !isEmpty else { return Tag(text: text + "/>", opened: nil) }
+    self.store += "<\(written)".utf8
+    for (attributeName, value) in values {
+      self.store += " \(attributeName)=\"".utf8
+      Self.appendXMLText(value, to: &self.store)
+      self.store.append(UInt8(ascii: "\""))
+    }
+    self.store += (isEmpty ? "/>" : ">").utf8
+    let text = start..<self.store.count
+    guard !isEmpty else { return Tag(text: text, opened: nil) }
     return Tag(
-      text: text + ">", opened: OpenElement(name: name.lowercased(), written: written, inSVG: inSVG || name == "svg"))
+      text: text, opened: self.element(name: name.lowercased(), written: written, inSVG: inSVG || name == "svg"))
+  }
+
+  /// Appends `xmlText(text)`, by bytes when the text holds no character XML forbids.
+  static func appendXMLText(_ text: String, to out: inout [UInt8]) {
+    var plain = true
+    var escaped = false
+    for byte in text.utf8 {
+      plain = plain && (byte >= 0x20 && byte != 0xEF || byte == 0x9 || byte == 0xA || byte == 0xD)
+      escaped =
+        escaped || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"")
+    }
+    guard plain else {
+      out += Self.xmlText(text).utf8
+      return
+    }
+    guard escaped else {
+      out += text.utf8
+      return
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): out += "&amp;".utf8
+      case UInt8(ascii: "<"): out += "&lt;".utf8
+      case UInt8(ascii: ">"): out += "&gt;".utf8
+      case UInt8(ascii: "\""): out += "&quot;".utf8
+      default: out.append(byte)
+      }
+    }
   }
 
   /// Text escaped for XML content or a double-quoted attribute, without the characters XML forbids.
@@ -425,19 +474,28 @@ extension XHTMLConverter {
   }
 
   /// An attribute name that XML accepts and an e-book keeps: no event handler, no unknown prefix.
+  ///
+  /// By bytes: a name with any other byte than these ASCII ones is refused whatever its first letters.
   private static func isWritableAttribute(_ name: String) -> Bool {
-    guard let first = name.utf8.first, !name.lowercased().hasPrefix("on") else { return false }
+    let bytes = name.utf8
+    guard let first = bytes.first else { return false }
     let isNameStart = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first == UInt8(ascii: "_")
-    let allowed = name.utf8.allSatisfy { byte in
+    let allowed = bytes.allSatisfy { byte in
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (0x30...0x39).contains(byte)
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: ":")
     }
-    let prefix = name.split(separator: ":", omittingEmptySubsequences: false)
-    return isNameStart && allowed && (prefix.count == 1 || (prefix.count == 2 && ["xml", "xlink"].contains(prefix[0])))
+    guard isNameStart, allowed else { return false }
+    let isEventHandler =
+      bytes.count >= 2 && first | 0x20 == UInt8(ascii: "o")
+      && bytes[bytes.index(after: bytes.startIndex)] | 0x20 == UInt8(ascii: "n")
+    guard !isEventHandler else { return false }
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let prefix = name[..<colon]
+    return !bytes[bytes.index(after: colon)...].contains(UInt8(ascii: ":")) && (prefix == "xml" || prefix == "xlink")
   }
 
-  private func push(_ element: OpenElement, skipped: Bool) {
+  private mutating func push(_ element: OpenElement, skipped: Bool) {
     if skipped, self.skippedDepth == nil { self.skippedDepth = self.open.count }
     self.open.append(element)
   }
@@ -459,13 +517,14 @@ extension XHTMLConverter {
 
   /// An end tag: closes its element and any left open inside it; shown as text when it ends no HTML
   /// element (`</diet>`), ignored when it ends nothing open.
-  fileprivate func endTag() {
+  fileprivate mutating func endTag() {
     let start = self.position
     if self.closesInnermost(from: start + 2) { return }
     self.position += 2
     let name = self.readName(stoppingAtEquals: false).lowercased()
     self.position = min(self.index(of: UInt8(ascii: ">"), from: self.position) + 1, self.end)
-    if let depth = self.open.lastIndex(where: { $0.name == name }) {
+    let nameBytes = Array(name.utf8)
+    if let depth = self.open.lastIndex(where: { self.store[$0.name].elementsEqual(nameBytes) }) {
       while self.open.count > depth { self.closeLast() }
     } else if !(self.open.last?.inSVG ?? false), !Self.knownElements.contains(name),
       !Self.droppedElements.contains(name)
@@ -476,20 +535,23 @@ extension XHTMLConverter {
 
   /// Whether the end tag whose name starts at `start` is `</name>` of the innermost element: then it is
   /// closed. (Nearly every end tag is; this spares building its name.)
-  private func closesInnermost(from start: Int) -> Bool {
+  private mutating func closesInnermost(from start: Int) -> Bool {
     guard let innermost = self.open.last else { return false }
-    let name = innermost.nameBytes
+    let name = innermost.name
     guard start + name.count < self.end, self.bytes[start + name.count] == UInt8(ascii: ">") else { return false }
-    for offset in 0..<name.count where self.bytes[start + offset] | 0x20 != name[offset] | 0x20 { return false }
+    for offset in 0..<name.count where self.bytes[start + offset] | 0x20 != self.store[name.lowerBound + offset] | 0x20
+    {
+      return false
+    }
     self.position = start + name.count + 1
     self.closeLast()
     return true
   }
 
   /// Closes the innermost open element.
-  fileprivate func closeLast() {
+  fileprivate mutating func closeLast() {
     let element = self.open.removeLast()
-    if let written = element.written { self.write("</\(written)>") }
+    if let endTag = element.endTag { self.writeStored(endTag) }
     if self.skippedDepth == self.open.count { self.skippedDepth = nil }
   }
 }

@@ -17,7 +17,8 @@ extension ListingView {
     {
       figure += "<figcaption>\(caption)</figcaption>\n"
     }
-    figure += self.bodyHTML + "</figure>\n"
+    self.appendBody(to: &figure)
+    figure += "</figure>\n"
     guard self.isTest, let file = self.file else { return figure }
     // The print edition opens tests, because a closed <details> prints as its summary alone.
     let open = links.mode == .printEdition ? " open" : ""
@@ -86,31 +87,30 @@ extension ListingView {
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
 
-  /// The code, one line per source line; marked lines wrapped so that CSS can colour them and put a
-  /// mark in the gutter.
-  private var bodyHTML: String {
+  /// Appends the code, one line per source line; marked lines wrapped so that CSS can colour them and put
+  /// a mark in the gutter. Appended in place, with room made once: the listings are most of a chapter.
+  private func appendBody(to html: inout String) {
     switch self.body {
     case .diagram(let svg):
-      return svg.hasSuffix("\n") ? svg : svg + "\n"
-    case .figure(let html):
-      return html
+      html += svg.hasSuffix("\n") ? svg : svg + "\n"
+    case .figure(let figure):
+      html += figure
     case .code(let lines, let marked, let removed):
       let language = self.language.isEmpty ? "" : " class=\"language-\(HTML.escape(self.language))\""
-      // Appended in place, into room made once for every line and its mark.
-      var code = "<pre><code\(language)>"
-      code.reserveCapacity(lines.reduce(code.utf8.count + 24) { $0 + $1.utf8.count + 32 })
+      let wrapped = removed ? lines.count : marked.count
+      html.reserveCapacity(html.utf8.count + lines.reduce(64) { $0 + $1.utf8.count + 1 } + 30 * wrapped)
+      html += "<pre><code\(language)>"
       for (index, line) in lines.enumerated() {
-        if index > 0 { code += "\n" }
-        if removed || marked.contains(index) {
-          code += removed ? "<span class=\"line del\">" : "<span class=\"line add\">"
-          code += line
-          code += "</span>"
+        if index > 0 { html += "\n" }
+        if removed {
+          html += "<span class=\"line del\">\(line)</span>"
+        } else if marked.contains(index) {
+          html += "<span class=\"line add\">\(line)</span>"
         } else {
-          code += line
+          html += line
         }
       }
-      code += "\n</code></pre>\n"
-      return code
+      html += "\n</code></pre>\n"
     }
   }
 

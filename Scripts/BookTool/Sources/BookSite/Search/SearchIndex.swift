@@ -46,6 +46,8 @@ package struct SearchIndex: Sendable {
     let sections = Dictionary(sections.map { ($0.line, $0) }, uniquingKeysWith: { first, _ in first })
     var entries: [Entry] = []
     var prose = ""
+    // Whether `prose` holds 400 characters or more: then it takes no more text.
+    var proseIsFull = false
     var words = WordSet()
     var current = Entry(chapterIndex: index, anchor: "", title: chapter.title, excerpt: "", words: "")
     func finish() {
@@ -60,6 +62,7 @@ package struct SearchIndex: Sendable {
         finish()
         current = Entry(chapterIndex: index, anchor: section.id, title: section.title, excerpt: "", words: "")
         prose = ""
+        proseIsFull = false
         words = WordSet()
         continue
       }
@@ -70,7 +73,11 @@ package struct SearchIndex: Sendable {
       }
       // A number quoted from a result file is found as the page shows it.
       let text = DataReference.substituting(Self.text(of: block), value: data.value)
-      if prose.count < 400 { prose += (prose.isEmpty ? "" : " ") + text }
+      if !proseIsFull {
+        // Counting characters costs more than the rest: bytes first, whose count is never smaller.
+        proseIsFull = prose.utf8.count >= 400 && prose.count >= 400
+        if !proseIsFull { prose += (prose.isEmpty ? "" : " ") + text }
+      }
       words.add(text)
     }
     finish()
@@ -90,11 +97,33 @@ package struct SearchIndex: Sendable {
   }
 
   /// About the first 160 characters of some prose, cut at a word and with whitespace collapsed.
-  private static func excerpt(_ prose: String) -> String {
+  static func excerpt(_ prose: String) -> String {
+    if prose.utf8.allSatisfy({ $0 < 0x80 }) { return Self.asciiExcerpt(prose) }
     let collapsed = prose.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     guard collapsed.count > 160 else { return collapsed }
     let cut = collapsed.prefix(160)
     return (cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? String(cut)) + "…"
+  }
+
+  /// The same for ASCII prose, by bytes: ASCII's whitespace is tab, line feed, vertical tab, form feed,
+  /// carriage return and space, and every character is one byte (`\r\n` is one character but two
+  /// separators, which give the same words).
+  private static func asciiExcerpt(_ prose: String) -> String {
+    var collapsed: [UInt8] = []
+    var pendingSpace = false
+    for byte in prose.utf8 {
+      if (0x09...0x0D).contains(byte) || byte == 0x20 {
+        pendingSpace = !collapsed.isEmpty
+        continue
+      }
+      if pendingSpace { collapsed.append(UInt8(ascii: " ")) }
+      pendingSpace = false
+      collapsed.append(byte)
+    }
+    guard collapsed.count > 160 else { return String(decoding: collapsed, as: UTF8.self) }
+    let cut = collapsed.prefix(160)
+    let end = cut.lastIndex(of: UInt8(ascii: " ")) ?? cut.endIndex
+    return String(decoding: cut[..<end], as: UTF8.self) + "…"
   }
 
   /// The index as JavaScript: `window.BOOK_SEARCH = {"pages": [...], "sections": [...]};`, one entry per
@@ -129,7 +158,9 @@ package struct SearchIndex: Sendable {
       "[\(JS.string(page.page)), \(JS.string(page.title))]\(index == pages.count - 1 ? "" : ",")\n"
     }.joined()
     head += "], \"sections\": [\n"
-    var data = Data(head.utf8)
+    var data = Data()
+    data.reserveCapacity(head.utf8.count + blocks.reduce(0) { $0 + $1.count + 2 } + 5)
+    data.append(contentsOf: head.utf8)
     var ranges: [Range<Int>] = []
     var first = true
     for block in blocks {
@@ -147,79 +178,12 @@ package struct SearchIndex: Sendable {
 
   /// One entry's line, without the comma that separates it from the next.
   private static func line(_ entry: Entry) -> String {
-    let fields = [
-      String(entry.chapterIndex), JS.string(entry.anchor), JS.string(entry.title), JS.string(entry.excerpt),
-      JS.string(entry.words),
-    ]
-    return "[\(fields.joined(separator: ", "))]"
-  }
-}
-
-/// Distinct lowercase words in first-seen order.
-struct WordSet {
-  private var seen = Set<String>()
-  private var ordered: [String] = []
-
-  /// Adds the words of some text: runs of letters and digits, at least two long, lowercased.
-  ///
-  /// Works on UTF-8 bytes, because Unicode character properties cost more than the rest of the site
-  /// build: ASCII letters and digits make words, other ASCII separates them, and non-ASCII bytes (letters
-  /// of other scripts, mostly) stay inside words.
-  mutating func add(_ text: String) {
-    var word: [UInt8] = []
-    var hasNonASCII = false
-    func finish() {
-      defer {
-        word.removeAll(keepingCapacity: true)
-        hasNonASCII = false
-      }
-      guard word.count > 1 else { return }
-      var string = String(decoding: word, as: UTF8.self)
-      if hasNonASCII { string = string.lowercased() }
-      if self.seen.insert(string).inserted { self.ordered.append(string) }
+    var line = Array("[\(entry.chapterIndex)".utf8)
+    for field in [entry.anchor, entry.title, entry.excerpt, entry.words] {
+      line += ", ".utf8
+      JS.appendString(field, to: &line)
     }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-      case 0x80...:
-        word.append(byte)
-        hasNonASCII = true
-      default: finish()
-      }
-    }
-    finish()
-  }
-
-  /// The words, space-separated.
-  var joined: String { self.ordered.joined(separator: " ") }
-}
-
-/// Writing JavaScript literals.
-enum JS {
-  /// A double-quoted JavaScript string literal, safe inside a script file: `a "b"` → `"a \"b\""`.
-  static func string(_ text: String) -> String {
-    var literal = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      case "<": literal += "\\u003c"
-      case "\u{2028}": literal += "\\u2028"
-      case "\u{2029}": literal += "\\u2029"
-      case _ where scalar.value < 0x20:
-        literal += "\\u00" + (scalar.value < 0x10 ? "0" : "1") + Self.hexDigit(scalar.value % 16)
-      default: literal.unicodeScalars.append(scalar)
-      }
-    }
-    return literal + "\""
-  }
-
-  /// One lowercase hex digit.
-  private static func hexDigit(_ value: UInt32) -> String {
-    String(Array("0123456789abcdef")[Int(value)])
+    line.append(UInt8(ascii: "]"))
+    return String(decoding: line, as: UTF8.self)
   }
 }

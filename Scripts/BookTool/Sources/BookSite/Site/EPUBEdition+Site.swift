@@ -11,16 +11,19 @@ extension EPUBEdition {
 
   /// Adds the e-book to a rendered site whose chapter pages and pictures are in `site.files`, converting
   /// only the chapters that `cache` lacks; returns what the cache should keep. Nothing is made for a site
-  /// with errors, which is never written.
+  /// with errors, which is never written. `sections` are each chapter's headings when the render has
+  /// found them already (its plan's), else they are found here.
   @discardableResult
   static func add(
-    to site: inout RenderedSite, book: Book, metadata: BookMetadata, cache: EPUBChapterCache? = nil
+    to site: inout RenderedSite, book: Book, metadata: BookMetadata, sections: [[Section]] = [],
+    cache: EPUBChapterCache? = nil
   ) -> EPUBChapterCache.Pending? {
     guard !site.diagnostics.hasErrors else { return nil }
-    let chapters = book.chapters.map { chapter in
+    let known = sections.count == book.chapters.count
+    let chapters = book.chapters.enumerated().map { index, chapter in
       ChapterPage(
         title: chapter.title, number: chapter.number, pageName: chapter.pageName,
-        page: site.files[chapter.pageName] ?? Data(), sections: chapter.sections)
+        page: site.files[chapter.pageName] ?? Data(), sections: known ? sections[index] : chapter.sections)
     }
     var resources: [String: Data] = [:]
     for image in site.images {

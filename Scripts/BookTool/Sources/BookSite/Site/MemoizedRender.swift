@@ -53,6 +53,7 @@ enum MemoizedRender {
       })
     built.reusedArticles = reused.keys.filter { if case .article = $0 { true } else { false } }.count
     built.reusedSearchBlocks = reused.keys.filter { if case .searchEntries = $0 { true } else { false } }.count
+    built.sections = plan.sections
     built.readAhead = earlier?.readAhead ?? [:]
     built.readAheadHashes = earlier?.readAheadHashes ?? [:]
     return built

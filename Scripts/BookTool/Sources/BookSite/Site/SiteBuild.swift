@@ -118,7 +118,8 @@ package enum SiteBuild {
     if case .success(let metadata) = metadata {
       // The e-book is made from the pages and pictures, so it comes last (EPUB/).
       timings.measure(.print) {
-        built.epubChapters = EPUBEdition.add(to: &built.site, book: book, metadata: metadata, cache: epubChapters)
+        built.epubChapters = EPUBEdition.add(
+          to: &built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
       }
     }
     built.site.diagnostics = built.site.diagnostics.sortedByLocation()

@@ -80,6 +80,9 @@ package struct BuiltSite: Sendable {
   var diagramStore: DiagramStore?
   /// The e-book's converted chapters to keep, when it was made with their cache (`EPUBChapterCache`).
   var epubChapters: EPUBChapterCache.Pending?
+  /// Each chapter's headings as the render's plan found them, for the e-book's table of contents; empty
+  /// when nothing was rendered.
+  var sections: [[Section]] = []
 
   /// A site with nothing kept beside it.
   package init(site: RenderedSite) {

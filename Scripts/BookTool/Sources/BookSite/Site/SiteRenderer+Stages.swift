@@ -174,7 +174,7 @@ extension SiteRenderer {
       let page = pages.chapterPage(index)
       output = (Data(page.html.utf8), page.images)
     case .changes(let index): output = (pages.changesPage(index).map { Data($0.utf8) }, [])
-    case .article(let index): output = (Data(pages.printArticle(index).utf8), [])
+    case .article(let index): output = (pages.printArticle(index), [])
     case .searchEntries(let index): output = (Data(pages.searchEntries(index).utf8), [])
     case .code(let index): output = (Data(pages.codePage(index).utf8), [])
     case .symbols: output = (Data(pages.symbolsPage().utf8), [])

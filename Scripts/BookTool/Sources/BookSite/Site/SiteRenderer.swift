@@ -100,7 +100,10 @@ package struct SiteRenderer: Sendable {
         previous: nil, next: nil, bodyClass: "print-edition", sidebar: false)
       return PrintPage(data: Data(page.utf8), ranges: nil)
     }
-    var data = Data(parts[0].utf8)
+    var data = Data()
+    // The whole page at once: grown by doubling, its 2 MB would be copied and faulted in several times.
+    data.reserveCapacity(parts[0].utf8.count + articles.reduce(0) { $0 + $1.count } + parts[1].utf8.count)
+    data.append(contentsOf: parts[0].utf8)
     var ranges: [Range<Int>] = []
     for article in articles {
       let start = data.count

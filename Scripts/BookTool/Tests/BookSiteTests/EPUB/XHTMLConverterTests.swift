@@ -89,4 +89,28 @@ final class XHTMLConverterTests: XCTestCase {
     XCTAssertEqual(read["a/b.txt"], Data("hello".utf8))
     XCTAssertTrue(read.entries.allSatisfy(\.crcMatches))
   }
+
+  /// CRC-32 bit by bit, as its definition says: what the sliced tables must agree with.
+  private func bitwiseCRC32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return crc ^ 0xFFFF_FFFF
+  }
+
+  func testCRC32OfEveryLengthAndOfParts() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let bytes = (0..<40_000).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    for length in Array(0...70) + [1_000, 40_000] {
+      let prefix = Array(bytes.prefix(length))
+      XCTAssertEqual(CRC32.checksum(Data(prefix)), self.bitwiseCRC32(prefix), "\(length) bytes")
+    }
+    let parts = [Data(bytes[0..<13]), Data(), Data(bytes[13..<1_000]), Data(bytes[1_000...])]
+    XCTAssertEqual(CRC32.checksum(parts), self.bitwiseCRC32(bytes), "the same bytes in parts")
+  }
 }
