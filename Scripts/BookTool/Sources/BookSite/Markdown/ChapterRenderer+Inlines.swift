@@ -76,7 +76,10 @@ extension HTML {
   /// `&` and quotes become entities: `a b.html?x=1&y` → `a%20b.html?x=1&amp;y`.
   package static func escapeURL(_ url: String) -> String {
     // Most URLs (page names, anchors) have nothing to escape.
-    guard url.utf8.contains(where: { !Self.isURLSafe($0) }) else { return url }
+    // Scanned over the string's contiguous bytes where it has them, without `UTF8View` indices.
+    let unsafe: (UInt8) -> Bool = { !Self.isURLSafe($0) }
+    guard url.utf8.withContiguousStorageIfAvailable({ $0.contains(where: unsafe) }) ?? url.utf8.contains(where: unsafe)
+    else { return url }
     var escaped: [UInt8] = []
     escaped.reserveCapacity(url.utf8.count + 16)
     for byte in url.utf8 {

@@ -154,7 +154,7 @@ final class DeclarationScanner: @unchecked Sendable {
   func scan(_ code: String) -> SwiftDeclarations {
     let key = Highlighter.Key(kind: .declarations, code: code)
     if let known = self.lock.withLock({ self.decoded[key] }) { return known }
-    let result = SwiftDeclarations(lines: self.highlighter.lines(for: key))
+    let result = DeclarationLines.decode(self.highlighter.lines(for: key))
     self.lock.withLock { self.decoded[key] = result }
     return result
   }
