@@ -58,6 +58,46 @@ final class FastPathTests: WorkspaceTestCase {
     }
   }
 
+  /// A chapter keeps its page name with its path: a changed path gives the new path's name.
+  func testAChaptersPageNameFollowsItsPath() {
+    var chapter = Chapter(
+      path: "Chapters/01-a.md", number: 1, title: "T", document: MarkdownParser.parse(""), listings: [], lines: [])
+    XCTAssertEqual(chapter.pageName, "01-a.html")
+    chapter.path = "Chapters/02-b.md"
+    XCTAssertEqual(chapter.pageName, "02-b.html")
+  }
+
+  /// Paths, info strings and targets split by bytes give the parts `String.split` gives.
+  func testASCIISplitsAreTheSplitsByCharacters() {
+    let texts = [
+      "Sources/M/A.swift", "a//b", "/a/", "", "/", "//", "Tests/T/X.swift", "a\r\n/b", "x", "Package.swift",
+      "Sources/é/A.swift", "a/\u{301}b",
+    ]
+    for text in texts {
+      for omitting in [true, false] {
+        let expected = text.split(separator: "/", omittingEmptySubsequences: omitting)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+          XCTAssertEqual(ASCIISplit.parts(of: text, separator: "/", omittingEmpty: omitting), expected, text)
+        } else {
+          XCTAssertNil(ASCIISplit.parts(of: text, separator: "/", omittingEmpty: omitting), text)
+        }
+      }
+      XCTAssertEqual(
+        TangleDirective(file: text).target, text.split(separator: "/").dropFirst().first.map(String.init) ?? "", text)
+    }
+    for info in ["swift file=A.swift  chunk=x", " \tswift\t", "", "   ", "swift é=1", "a \u{301}b\tc"] {
+      XCTAssertEqual(ListingTagParser.splitWords(info), info.split(whereSeparator: { $0 == " " || $0 == "\t" }), info)
+    }
+  }
+
+  /// A `{{data:` after many braces, or at the very end, is found; a near miss at the end is not.
+  func testTheOpeningOfADataReferenceIsFoundPastManyBraces() {
+    XCTAssertTrue(DataReference.hasOpeningBytes(String(repeating: "{", count: 40) + "data:"))
+    XCTAssertTrue(DataReference.hasOpeningBytes("{{{data:"))
+    XCTAssertFalse(DataReference.hasOpeningBytes("{{data{{data{{dat"))
+    XCTAssertFalse(DataReference.hasOpeningBytes("{"))
+  }
+
   func testTheOpeningOfADataReferenceIsFoundByItsBytes() {
     XCTAssertTrue(DataReference.hasOpeningBytes("see {{data:reads#1.tree}}"))
     XCTAssertTrue(DataReference.hasOpeningBytes("{{data:"))

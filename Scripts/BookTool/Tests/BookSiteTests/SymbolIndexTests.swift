@@ -7,6 +7,20 @@ import XCTest
 /// The symbol index (issue 19, item 7): declarations found with swift-syntax, their history through the
 /// listings' identities, the page, and the links from each declared name in a listing.
 final class SymbolIndexTests: XCTestCase {
+  /// Declaration lines read back by bytes give what `SwiftDeclarations(lines:)` reads, good lines, bad
+  /// lines and lines outside ASCII alike.
+  func testDeclarationLinesReadByBytesAreTheOnesReadByCharacters() {
+    let code = "struct Café { var x: Int; func f(_ a: Int) {} }\nextension Café {}\nenum E { case a }"
+    let lines =
+      SwiftDeclarations.scan(code).lines + [
+        "extension", "extension\tA\tB", "extension\t", "type\t1\t2\t3\tD\tA\tB", "type\t1\t2\t3\tD", "nope\t1\t2\t3\tD\tN",
+        "type\tx\t2\t3\tD\tN", "type\t+1\t-2\t3\t\t", "function\t1\t2\t3\tD\t\u{301}f()", "", "\t\t\t\t\t",
+        "case\t1\t2\t3\tD\tE.a\u{301}",
+      ]
+    XCTAssertEqual(DeclarationLines.decode(lines), SwiftDeclarations(lines: lines))
+    XCTAssertGreaterThanOrEqual(DeclarationLines.decode(lines).declarations.count, 7)
+  }
+
   func testDeclarationsAreQualifiedAndBodiesAreSkipped() {
     let code = """
       public final class Store<State, Action> {

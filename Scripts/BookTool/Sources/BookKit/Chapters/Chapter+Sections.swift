@@ -34,17 +34,17 @@ extension Chapter {
     return sections
   }
 
-  /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
-  package var pageName: String {
-    // Every page asks for every chapter's page name: an ASCII path (nearly all) by bytes, without
-    // breaking the path into characters.
-    if self.path.utf8.allSatisfy({ $0 < 0x80 }) {
-      let name = self.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { self.path[self.path.utf8.index(after: $0)...] }
-      let fileName = name.map(String.init) ?? self.path
-      guard !fileName.isEmpty else { return Self.pageName(ofPath: self.path) }
+  /// The HTML page the site renders a chapter at `path` to (`pageName`): `Chapters/01-immutable-data.md` →
+  /// `01-immutable-data.html`.
+  static func pageName(of path: String) -> String {
+    // An ASCII path (nearly all) by bytes, without breaking the path into characters.
+    if path.utf8.allSatisfy({ $0 < 0x80 }) {
+      let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] }
+      let fileName = name.map(String.init) ?? path
+      guard !fileName.isEmpty else { return Self.pageName(ofPath: path) }
       return (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
     }
-    return Self.pageName(ofPath: self.path)
+    return Self.pageName(ofPath: path)
   }
 
   /// `pageName` by characters.

@@ -3,7 +3,12 @@ import Foundation
 /// One chapter of the book: a Markdown file under `Chapters/`, parsed, with its code listings.
 package struct Chapter: Hashable, Sendable {
   /// The path relative to the workspace root, e.g. `Chapters/01-immutable-data.md`.
-  package var path: String
+  package var path: String {
+    didSet { self.pageName = Self.pageName(of: self.path) }
+  }
+  /// The HTML page the site renders this chapter to: `Chapters/01-immutable-data.md` → `01-immutable-data.html`.
+  /// Kept with the path it is made from: every page of the site asks for every chapter's page name.
+  package private(set) var pageName: String
   /// The number from the file name's leading digits (`01-…` → 1), if it has any.
   package var number: Int?
   /// The plain text of the chapter's first heading, or the file name when it has none.
@@ -24,6 +29,7 @@ package struct Chapter: Hashable, Sendable {
     lines: [Substring], sourceDigest: ContentDigest? = nil
   ) {
     self.path = path
+    self.pageName = Self.pageName(of: path)
     self.number = number
     self.title = title
     self.document = document

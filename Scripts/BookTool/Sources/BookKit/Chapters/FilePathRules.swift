@@ -25,7 +25,9 @@ package enum FilePathRules {
 
   /// The explanation of the first rule `path` breaks.
   private static func message(for path: String, key: String) -> String? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    let parts =
+      ASCIISplit.parts(of: path, separator: "/", omittingEmpty: false)
+      ?? path.split(separator: "/", omittingEmptySubsequences: false)
     if path.hasPrefix("/") || path.hasPrefix("~") {
       return "'\(key)=\(path)' is absolute; write a path relative to the workspace root"
     }

@@ -119,28 +119,8 @@ package struct TangleDirective: Hashable, Sendable {
   package var target: String {
     // An ASCII path (nearly all) by bytes: the listing views and the symbol index ask for every listing's
     // target, and `split` on a `String` breaks it into characters first.
-    if let target = Self.asciiTarget(of: self.file) { return target }
-    let parts = self.file.split(separator: "/")
+    let parts = ASCIISplit.parts(of: self.file, separator: "/") ?? self.file.split(separator: "/")
     return parts.count > 1 ? String(parts[1]) : ""
-  }
-
-  /// `target` of an all-ASCII path, found by bytes (the second part between slashes, empty parts skipped, as
-  /// `split` skips them); nil for any other path.
-  static func asciiTarget(of path: String) -> String? {
-    var path = path
-    return path.withUTF8 { bytes -> String? in
-      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      var partsSeen = 0
-      var start = 0
-      for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-        if index > start {
-          partsSeen += 1
-          if partsSeen == 2 { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) }
-        }
-        start = index + 1
-      }
-      return ""
-    }
   }
 
   /// The test target, when the file lies under `Tests/`.

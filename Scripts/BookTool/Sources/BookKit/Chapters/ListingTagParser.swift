@@ -31,7 +31,7 @@ enum ListingTagParser {
   ) -> [(text: Substring, location: SourceLocation)] {
     let bytes = Array(fenceLine.utf8)
     var searchFrom = max(fence.column - 1, 0)
-    return info.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { word in
+    return Self.splitWords(info).map { word in
       var location = fence
       if let offset = ByteSearch.offset(of: Array(word.utf8), in: bytes, from: searchFrom) {
         location.column = offset + 1
@@ -39,6 +39,27 @@ enum ListingTagParser {
       }
       return (word, location)
     }
+  }
+
+  /// The info string split at spaces and tabs, empty words left out; an ASCII string (nearly all) by its
+  /// bytes, where no character spans two bytes, without breaking it into characters.
+  static func splitWords(_ info: String) -> [Substring] {
+    guard info.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    }
+    var words: [Substring] = []
+    var start = info.utf8.startIndex
+    var index = start
+    while index < info.utf8.endIndex {
+      let byte = info.utf8[index]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        if start < index { words.append(info[start..<index]) }
+        start = info.utf8.index(after: index)
+      }
+      index = info.utf8.index(after: index)
+    }
+    if start < index { words.append(info[start..<index]) }
+    return words
   }
 
   /// Unknown, valueless and repeated attributes.

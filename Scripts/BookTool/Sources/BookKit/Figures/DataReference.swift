@@ -1,3 +1,5 @@
+import Foundation
+
 /// A number quoted in prose from a result file, so the text cannot drift from the run:
 /// `{{data:reads#65536.tree}}` is the cell of row `65536` (the row whose first cell reads so), column
 /// `tree` of `Chapters/data/reads.json`, written with the column's unit (`24.25 ns`).
@@ -55,9 +57,15 @@ package struct DataReference: Hashable, Sendable {
   static func hasOpeningBytes(_ text: String) -> Bool {
     let opening = Self.openingBytes
     func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard bytes.count >= opening.count else { return false }
-      for start in 0...(bytes.count - opening.count) where bytes[start] == opening[0] {
+      guard bytes.count >= opening.count, let base = bytes.baseAddress else { return false }
+      // `memchr` finds each `{` (rare in prose) many bytes at a time.
+      var start = 0
+      while start <= bytes.count - opening.count,
+        let found = memchr(base + start, Int32(opening[0]), bytes.count - opening.count + 1 - start)
+      {
+        start = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
         if bytes[start + 1] == opening[1], bytes[start..<(start + opening.count)].elementsEqual(opening) { return true }
+        start += 1
       }
       return false
     }

@@ -86,10 +86,8 @@ extension MarkdownNode {
   /// Calls `visit` on this node and every descendant, parents before children, in document order.
   package func forEachNode(_ visit: (MarkdownNode) throws -> Void) rethrows {
     try visit(self)
-    // Each child borrowed in place: `for child in self.children` copied every node of the tree (retaining
-    // its strings and children) on every walk.
-    try self.children.withUnsafeBufferPointer { children in
-      for index in children.indices { try children[index].forEachNode(visit) }
+    for child in self.children {
+      try child.forEachNode(visit)
     }
   }
 

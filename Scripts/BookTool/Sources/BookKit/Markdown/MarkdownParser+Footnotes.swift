@@ -9,13 +9,19 @@ extension MarkdownParser {
     // With no definition no reference can be relabelled: leave the tree alone.
     guard document.children.contains(where: { if case .footnoteDefinition = $0.kind { true } else { false } })
     else { return }
-    let lines = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // Where each line starts (the lines `split` at every line feed would give), without a slice per line.
+    var lineStarts = [0]
+    for index in source.indices where source[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
     var labels: [String] = []
     for index in document.children.indices {
       guard case .footnoteDefinition = document.children[index].kind else { continue }
-      let node = document.children[index]
-      let line = node.startLine - 1 < lines.count && node.startLine > 0 ? lines[node.startLine - 1] : []
-      let label = Self.definitionLabel(in: Array(line), before: node.startColumn - 1) ?? ""
+      let (startLine, startColumn) = (document.children[index].startLine, document.children[index].startColumn)
+      var line: ArraySlice<UInt8> = []
+      if startLine > 0, startLine - 1 < lineStarts.count {
+        let end = startLine < lineStarts.count ? lineStarts[startLine] - 1 : source.count
+        line = source[lineStarts[startLine - 1]..<end]
+      }
+      let label = Self.definitionLabel(in: Array(line), before: startColumn - 1) ?? ""
       document.children[index].kind = .footnoteDefinition(label: label)
       labels.append(label)
     }

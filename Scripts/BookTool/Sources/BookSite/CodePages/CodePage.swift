@@ -65,15 +65,14 @@ struct CodePage {
     }
     html += "<pre class=\"code-lines\" tabindex=\"0\"><code"
     html += self.version.path.hasSuffix(".swift") ? " class=\"language-swift\">" : ">"
+    // Four appends a line: the end of one line and the start of the next are one literal.
     for (index, line) in self.lines.enumerated() {
-      if index > 0 { html += "\n" }
-      html += "<span class=\"code-line\" id=\"L"
+      html += index == 0 ? "<span class=\"code-line\" id=\"L" : "</span>\n<span class=\"code-line\" id=\"L"
       html += String(index + 1)
       html += "\">"
       html += line
-      html += "</span>"
     }
-    html += "\n</code></pre>\n</article>\n"
+    html += self.lines.isEmpty ? "\n</code></pre>\n</article>\n" : "</span>\n</code></pre>\n</article>\n"
   }
 
   /// `The file as it stands at the end of chapter 3 (tag chapter-03), and unchanged at the end of

@@ -26,15 +26,23 @@ package enum LineDiff {
 
   /// How many lines `lines(code)` gives, without making them.
   static func lineCount(_ code: String) -> Int {
+    // Over the contiguous bytes of a native string (every code text), without `UTF8View`'s iterator.
+    code.utf8.withContiguousStorageIfAvailable { Self.lineCount(bytes: $0) } ?? Self.lineCount(bytes: code.utf8)
+  }
+
+  /// `lineCount` of a text's UTF-8 bytes.
+  private static func lineCount(bytes: some Sequence<UInt8>) -> Int {
     var count = 0
     var previous: UInt8 = 0
     var endsWithLineFeed = false
-    for byte in code.utf8 {
+    var isEmpty = true
+    for byte in bytes {
+      isEmpty = false
       endsWithLineFeed = byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r")
       if endsWithLineFeed { count += 1 }
       previous = byte
     }
-    return code.utf8.isEmpty ? 0 : endsWithLineFeed ? count : count + 1
+    return isEmpty ? 0 : endsWithLineFeed ? count : count + 1
   }
 
   /// Each line as a number, equal numbers for equal lines (String equality, as the diff compares them):
