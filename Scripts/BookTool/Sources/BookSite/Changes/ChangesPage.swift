@@ -86,7 +86,11 @@ struct ChangesPage {
         html += " · <a href=\"\(chapterPage)#\(HTML.escapeURL(anchor))\">the listing that wrote it</a>"
       }
       html += "</figcaption>\n<pre><code class=\"language-swift\">"
-      html += hunk.lines.map { Self.lineHTML($0, file: file) }.joined(separator: "\n")
+      // Each line appended in place, with no string of its own and no joined copy of the hunk.
+      for (index, line) in hunk.lines.enumerated() {
+        if index > 0 { html += "\n" }
+        Self.appendLine(line, file: file, to: &html)
+      }
       html += "\n</code></pre>\n</figure>\n"
     }
     return html + "</section>\n"
@@ -101,14 +105,22 @@ struct ChangesPage {
     return "<p class=\"code-file-link\"><a href=\"\(HTML.escapeURL(page))\">\(what)</a></p>\n"
   }
 
-  /// One line of a hunk, marked when added or removed.
-  private static func lineHTML(_ line: FileDiff.Line, file: ChapterChanges.File) -> String {
-    let new = line.newIndex.flatMap { file.newLines.indices.contains($0) ? file.newLines[$0] : nil } ?? ""
-    let old = line.oldIndex.flatMap { file.oldLines.indices.contains($0) ? file.oldLines[$0] : nil } ?? ""
+  /// Appends one line of a hunk, marked when added or removed.
+  private static func appendLine(_ line: FileDiff.Line, file: ChapterChanges.File, to html: inout String) {
+    func text(_ index: Int?, of lines: [String]) -> String {
+      index.flatMap { lines.indices.contains($0) ? lines[$0] : nil } ?? ""
+    }
     switch line.kind {
-    case .context: return new
-    case .added: return "<span class=\"line add\">\(new)</span>"
-    case .removed: return "<span class=\"line del\">\(old)</span>"
+    case .context:
+      html += text(line.newIndex, of: file.newLines)
+    case .added:
+      html += "<span class=\"line add\">"
+      html += text(line.newIndex, of: file.newLines)
+      html += "</span>"
+    case .removed:
+      html += "<span class=\"line del\">"
+      html += text(line.oldIndex, of: file.oldLines)
+      html += "</span>"
     }
   }
 

@@ -100,12 +100,15 @@ extension ListingView {
       let wrapped = removed ? lines.count : marked.count
       html.reserveCapacity(html.utf8.count + lines.reduce(64) { $0 + $1.utf8.count + 1 } + 30 * wrapped)
       html += "<pre><code\(language)>"
+      // Appended in place: a marked line's span with no string of its own; no set lookup when none is marked.
+      let open = removed ? "<span class=\"line del\">" : "<span class=\"line add\">"
+      let anyMarked = !marked.isEmpty
       for (index, line) in lines.enumerated() {
         if index > 0 { html += "\n" }
-        if removed {
-          html += "<span class=\"line del\">\(line)</span>"
-        } else if marked.contains(index) {
-          html += "<span class=\"line add\">\(line)</span>"
+        if removed || (anyMarked && marked.contains(index)) {
+          html += open
+          html += line
+          html += "</span>"
         } else {
           html += line
         }
