@@ -48,8 +48,15 @@ package enum ListingLineLength {
   /// characters as UTF-8 bytes, so code whose lines all fit in `limit` bytes has no long line. (A carriage
   /// return joins lines into one character with the line feed, so code with one is always counted.)
   static func mayHaveLongLine(_ code: String, limit: Int) -> Bool {
+    // Over a native string's contiguous bytes (every listing's), without `UTF8View`'s iterator.
+    code.utf8.withContiguousStorageIfAvailable { Self.mayHaveLongLine(bytes: $0, limit: limit) }
+      ?? Self.mayHaveLongLine(bytes: code.utf8, limit: limit)
+  }
+
+  /// `mayHaveLongLine` of a text's UTF-8 bytes.
+  private static func mayHaveLongLine(bytes: some Sequence<UInt8>, limit: Int) -> Bool {
     var length = 0
-    for byte in code.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "\n"): length = 0
       case UInt8(ascii: "\r"): return true
