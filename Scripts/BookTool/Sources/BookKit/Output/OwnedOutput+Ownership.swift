@@ -116,7 +116,9 @@ extension OwnedOutput {
     self.leftovers = paths.map(Workspace.temporaryPath(for:)).filter { temporary in
       guard let plain = Workspace.plainPath(temporary) else { return false }
       let (folder, name) = Workspace.folderAndName(ofPlain: plain)
-      if names[folder] == nil { names[folder] = .some(workspace.entryNames(inFolder: folder, seenFolders: &seenFolders)) }
+      if names[folder] == nil {
+        names[folder] = .some(workspace.entryNames(inFolder: folder, seenFolders: &seenFolders))
+      }
       return names[folder]??.contains(name) ?? false
     }.sorted()
   }

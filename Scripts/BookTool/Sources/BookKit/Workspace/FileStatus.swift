@@ -33,8 +33,10 @@ package struct FileStatus: Equatable, Sendable {
 
   /// The status as text: its fields in hexadecimal, separated by spaces.
   package var text: String {
-    [UInt64(self.device), self.inode, UInt64(bitPattern: self.size), UInt64(bitPattern: self.modified),
-      UInt64(bitPattern: self.changed)].map { String($0, radix: 16) }.joined(separator: " ")
+    [
+      UInt64(self.device), self.inode, UInt64(bitPattern: self.size), UInt64(bitPattern: self.modified),
+      UInt64(bitPattern: self.changed),
+    ].map { String($0, radix: 16) }.joined(separator: " ")
   }
 
   /// The status `text` gave, or nil.
