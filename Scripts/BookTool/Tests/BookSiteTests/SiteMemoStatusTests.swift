@@ -47,6 +47,22 @@ final class SiteMemoStatusTests: XCTestCase {
     XCTAssertEqual(hash(clock: 2_000, now: moved), edited, "another file put in its place: read")
   }
 
+  func testTheMemosBytesGiveBackItsRecord() {
+    var record = SiteMemo.Record(tool: "tool é")
+    record.clock = 1_795_717_314_145_881_343
+    record.entries["01-one.html"] = SiteMemo.Entry(
+      part: "page 0", inputs: ["chapter 0": "ab", "outline": "cd"], images: ["images/a b.png"])
+    record.entries["01-one.html"]?.status = FileStatus(device: 1, inode: 2, size: 3, modified: 4, changed: -5).text
+    record.entries["01-one.changes.html"] = SiteMemo.Entry(part: "changes 0", inputs: ["listings": "ef"], absent: true)
+    let articles = [SiteMemo.Article(reads: SiteMemo.Reads(["chapter 0": "01"]), offset: 10, length: 20)]
+    record.entries["print.html"] = SiteMemo.Entry(part: "print.html", inputs: [:], articles: articles)
+    XCTAssertEqual(SiteMemo.Record(decoding: record.encoded), record)
+    XCTAssertNil(SiteMemo.Record(decoding: record.encoded.dropLast()), "cut short")
+    XCTAssertNil(SiteMemo.Record(decoding: record.encoded + Data([0])), "bytes past the end")
+    XCTAssertEqual(
+      FileStatus(text: FileStatus(device: 1, inode: 2, size: 3, modified: 4, changed: -5).text)?.changed, -5)
+  }
+
   func testAHandEditThatKeepsTheSizeWithinTheSameSecondIsFound() throws {
     try self.build()
     try self.edit("02-two.md") { $0 + "More words.\n" }

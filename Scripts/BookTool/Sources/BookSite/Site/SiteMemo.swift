@@ -35,7 +35,7 @@ package struct SiteMemo: Sendable {
       status: { path in output.status(of: kind.workspacePath(path)) })
   }
 
-  static let magic = "BKSM0004"
+  static let magic = "BKSM0005"
 
   /// One page's record.
   struct Entry: Codable, Equatable, Sendable {
@@ -70,6 +70,11 @@ package struct SiteMemo: Sendable {
   struct Reads: Codable, Equatable, Sendable {
     var names: [String]
     var key: String
+
+    /// A record of these names and key, as the memo file holds it.
+    init(names: [String], key: String) {
+      (self.names, self.key) = (names, key)
+    }
 
     /// The record of `inputs`, each input's name with its digest (hexadecimal).
     init(_ inputs: [String: String]) {
@@ -127,7 +132,7 @@ package struct SiteMemo: Sendable {
     let header = String(decoding: data[data.startIndex..<newline], as: UTF8.self).split(separator: " ")
     let payload = data[(newline + 1)...]
     guard header.count == 2, header[0] == Self.magic, header[1] == String(ContentHash.of(Data(payload)), radix: 16),
-      let record = try? JSONDecoder().decode(Record.self, from: Data(payload)), record.tool == SiteStamp.toolIdentity
+      let record = Record(decoding: Data(payload)), record.tool == SiteStamp.toolIdentity
     else { return nil }
     return EarlierSite(record: record, read: read, status: status)
   }
@@ -152,9 +157,7 @@ package struct SiteMemo: Sendable {
       record.entries[path]?.hash = known ?? String(ContentHash.of(data), radix: 16)
     }
     self.recordStatuses(in: &record, unchanged: built.unchangedStatuses)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let payload = try? encoder.encode(record) else { return }
+    let payload = record.encoded
     var data = Data("\(Self.magic) \(String(ContentHash.of(payload), radix: 16))\n".utf8)
     data.append(payload)
     self.file.write(data)
