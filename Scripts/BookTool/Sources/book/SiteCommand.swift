@@ -50,7 +50,7 @@ struct SiteCommand: ParsableCommand {
       for path in written.changes.written { print("wrote \(path)") }
       for path in written.changes.removed { print("removed \(path)") }
       self.finish(
-        "book site: \(written.built.site.files.count) files in \(folder.isEmpty ? output.root.path : folder), "
+        "book site: \(written.built.site.files.count + written.built.site.kept.count) files in \(folder.isEmpty ? output.root.path : folder), "
           + "\(written.changes.written.count) written, \(written.changes.removed.count) removed", timings: timings)
     }
   }

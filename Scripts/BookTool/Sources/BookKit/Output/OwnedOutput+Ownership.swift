@@ -42,10 +42,15 @@ extension OwnedOutput {
     let path = self.kind.workspacePath(target.path)
     do {
       let url = try workspace.writableURL(path, seenFolders: &seenFolders)
-      switch Workspace.entry(at: url.path) {
+      // The walk has just asked `lstat` about the file itself.
+      switch seenFolders[url.path] ?? Workspace.entry(at: url.path) {
       case .missing: return
       case .folder: throw Workspace.Failure.io(path: path, reason: "is a folder; it cannot be written")
       case .symlink: self.targets[index].current = try Data(contentsOf: url)
+      case .file where target.expected == nil && !self.kind.requiresMarker:
+        // A file kept as it is needs no bytes: owning it is being listed.
+        guard listed.contains(target.path) else { break }
+        return
       case .file: self.targets[index].current = try target.readAhead ?? Data(contentsOf: url)
       }
     } catch let failure as Workspace.Failure {
@@ -53,7 +58,8 @@ extension OwnedOutput {
     } catch {
       return self.diagnostics.append(Self.diagnostic(.io(path: path, reason: "cannot be read"), at: target.origin))
     }
-    guard let current = self.targets[index].current, !self.owns(target.path, current, listed: listed) else { return }
+    // A file is there (a missing one returned above): the tool's, or refused.
+    guard !self.owns(target.path, self.targets[index].current ?? Data(), listed: listed) else { return }
     self.diagnostics.append(
       Diagnostic(
         .error, id: .fileNotOwned, at: target.origin,
@@ -105,9 +111,15 @@ extension OwnedOutput {
   ) {
     let paths = Set(listed.map(self.kind.workspacePath) + self.targets.map { self.kind.workspacePath($0.path) })
       .union([self.kind.manifestPath])
+    // Each folder is listed once, rather than `lstat` asked about hundreds of names that are not there.
+    var names: [String: Set<String>?] = [:]
     self.leftovers = paths.map(Workspace.temporaryPath(for:)).filter { temporary in
-      guard let url = try? workspace.leafURL(temporary, seenFolders: &seenFolders) else { return false }
-      return Workspace.entry(at: url.path) != .missing
+      guard let plain = Workspace.plainPath(temporary) else { return false }
+      let (folder, name) = Workspace.folderAndName(ofPlain: plain)
+      if names[folder] == nil {
+        names[folder] = .some(workspace.entryNames(inFolder: folder, seenFolders: &seenFolders))
+      }
+      return names[folder]??.contains(name) ?? false
     }.sorted()
   }
 

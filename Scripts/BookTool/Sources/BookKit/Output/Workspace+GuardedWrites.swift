@@ -147,6 +147,30 @@ extension Workspace {
     return self.fileURL(plain)
   }
 
+  /// The names in a folder whose way is checked like `leafURL`'s (no symbolic link on it), or nil when it
+  /// is missing, not a folder, or cannot be read.
+  func entryNames(inFolder folder: String, seenFolders: inout [String: Entry]) -> Set<String>? {
+    let absolute: String
+    if folder.isEmpty {
+      absolute = self.root.path
+    } else {
+      guard let url = try? self.writableURL(folder, seenFolders: &seenFolders),
+        (seenFolders[url.path] ?? Self.entry(at: url.path)) == .folder
+      else { return nil }
+      absolute = url.path
+    }
+    guard let directory = opendir(absolute) else { return nil }
+    defer { closedir(directory) }
+    var names: Set<String> = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      names.insert(name)
+    }
+    return names
+  }
+
   private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
     var offset = 0
     while offset < buffer.count {

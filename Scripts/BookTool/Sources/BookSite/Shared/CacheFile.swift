@@ -27,9 +27,12 @@ package struct CacheFile: Sendable {
   /// Its bytes, or nil when it is missing, cannot be read inside the workspace, or was not written by
   /// this workspace's tool (its keyed hash does not match: see `CacheKey`).
   package func read() -> Data? {
-    guard var data = try? self.workspace.readIfPresent(self.path), data.count >= 8,
-      let key = CacheKey.existing(in: self.workspace)
-    else { return nil }
+    self.read(signedBy: CacheKey.existing(in: self.workspace))
+  }
+
+  /// The same, with the workspace's key already read (`CacheKey.existing`), for a build reading many files.
+  func read(signedBy key: KeyedHash?) -> Data? {
+    guard let key, var data = try? self.workspace.readIfPresent(self.path), data.count >= 8 else { return nil }
     let tag = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
     guard data.prefix(data.count - 8).withUnsafeBytes(key.hash) == tag else { return nil }
     // Cut off in place: the contents are not copied (a cache is megabytes).
@@ -39,7 +42,12 @@ package struct CacheFile: Sendable {
 
   /// Replaces its bytes atomically, followed by their keyed hash.
   package func write(_ data: Data) {
-    guard let key = CacheKey.existing(in: self.workspace) ?? CacheKey.create(in: self.workspace) else { return }
+    self.write(data, signedBy: CacheKey.existing(in: self.workspace) ?? CacheKey.create(in: self.workspace))
+  }
+
+  /// The same, with the workspace's key already read or made.
+  func write(_ data: Data, signedBy key: KeyedHash?) {
+    guard let key else { return }
     var signed = data
     withUnsafeBytes(of: data.withUnsafeBytes(key.hash).littleEndian) { signed.append(contentsOf: $0) }
     // Written only when it changed (or always, for the memo and the stamp): not read back to compare.

@@ -33,13 +33,12 @@ extension EPUBEdition {
     let edition = EPUBEdition(
       metadata: metadata, chapters: chapters,
       groups: metadata.groups(of: book.chapters).map { ($0.title, $0.chapterIndices) }, resources: resources)
-    let cached = cache?.load() ?? [:]
-    let converted = edition.bodies(reusing: cached)
+    let cached = cache?.load() ?? (entries: [:], stored: [], unreadable: [])
+    let converted = edition.bodies(reusing: cached.entries)
     site.files[Self.fileName(for: metadata)] = edition.archive(bodies: converted.bodies)
     guard let cache else { return nil }
     let entries = Dictionary(zip(converted.keys, converted.bodies), uniquingKeysWith: { first, _ in first })
     return EPUBChapterCache.Pending(
-      file: cache.file, entries: entries, reused: converted.reused,
-      changed: converted.reused < converted.bodies.count || cached.count != entries.count)
+      cache: cache, entries: entries, reused: converted.reused, stored: cached.stored, unreadable: cached.unreadable)
   }
 }

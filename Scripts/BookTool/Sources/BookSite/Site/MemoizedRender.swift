@@ -56,6 +56,7 @@ enum MemoizedRender {
     built.sections = plan.sections
     built.readAhead = earlier?.readAhead ?? [:]
     built.readAheadHashes = earlier?.readAheadHashes ?? [:]
+    built.unchangedStatuses = (earlier?.vouchedStatuses ?? [:]).filter { built.reusedFiles.contains($0.key) }
     return built
   }
 
@@ -101,7 +102,8 @@ enum MemoizedRender {
       switch renderer.location(of: part, plan: plan) {
       case .file(let path):
         record.entries[path] = SiteMemo.Entry(
-          part: part.name, inputs: output.inputs, absent: output.data == nil, images: output.images)
+          part: part.name, inputs: output.inputs, absent: output.data == nil && output.kept == nil,
+          images: output.images)
       case .slice(let path, _):
         sliced[path, default: []].append(output.inputs)
       }

@@ -113,7 +113,8 @@ package enum SiteBuild {
     if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &built.site, metadata: metadata) }
     timings.measure(.write) {
       built.site.diagnostics += SiteImages.copy(
-        built.site.images, of: book, into: &built.site.files, origins: &built.site.origins, reading: readChapterFile)
+        built.site.images, of: book, into: &built.site.files, origins: &built.site.origins, kept: built.site.kept,
+        reading: readChapterFile)
     }
     if case .success(let metadata) = metadata {
       // The e-book is made from the pages and pictures, so it comes last (EPUB/).

@@ -9,9 +9,11 @@ enum SiteImages {
   /// (or the manifest) already has, or that cannot be read (a symbolic link out of the workspace).
   static func copy(
     _ images: [String], of book: Book, into files: inout [String: Data], origins: inout [String: SourceLocation],
-    reading read: (String) throws -> Data?
+    kept: [String: UInt64] = [:], reading read: (String) throws -> Data?
   ) -> [Diagnostic] {
-    let taken = Set(files.keys.map { $0.lowercased() } + [SiteOutput.manifestName.lowercased()])
+    // Pages kept unread (`RenderedSite.kept`) are files the site writes too.
+    let taken = Set(
+      (Array(files.keys) + Array(kept.keys)).map { $0.lowercased() } + [SiteOutput.manifestName.lowercased()])
     var diagnostics: [Diagnostic] = []
     for image in images {
       let path = Self.normalized(image)

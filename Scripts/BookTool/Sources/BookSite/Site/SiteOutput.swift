@@ -33,8 +33,10 @@ package struct SiteOutput: Sendable {
 
   /// The site folder, relative to the workspace root; empty when the workspace is the site folder itself.
   package var folder: String
-  /// Every file, sorted by path.
+  /// Every file, sorted by path, but those kept unread.
   package var files: [File]
+  /// The files kept as an earlier build wrote them, unread (`RenderedSite.kept`), with their hashes.
+  package var kept: [String: UInt64]
   /// The plan of writes and removals.
   package var output: OwnedOutput
 
@@ -53,19 +55,23 @@ package struct SiteOutput: Sendable {
   package init(site: RenderedSite, workspace: Workspace, folder: String, readAhead: [String: Data] = [:]) throws {
     self.folder = folder
     let kind = Self.kind(folder: folder)
-    let targets = site.files.keys.sorted().map { name in
+    // A kept file is a target without bytes: owned and listed, never written.
+    let targets = (Array(site.files.keys) + Array(site.kept.keys)).sorted().map { name in
       OwnedOutput.Target(
-        path: name, expected: site.files[name]!,
+        path: name, expected: site.files[name],
         origin: site.origins[name] ?? SourceLocation(path: kind.workspacePath(name), line: 1),
         readAhead: readAhead[name])
     }
     self.output = OwnedOutput(kind: kind, targets: targets, workspace: workspace)
-    self.files = self.output.targets.map { File(path: $0.path, expected: $0.expected!, current: $0.current) }
+    self.files = self.output.targets.compactMap { target in
+      target.expected.map { File(path: target.path, expected: $0, current: target.current) }
+    }
+    self.kept = site.kept
   }
 
   /// The bytes of the list of files a site has.
   package static func manifest(of site: RenderedSite) -> Data {
-    OutputManifest.data(header: Self.manifestHeader, paths: site.files.keys)
+    OutputManifest.data(header: Self.manifestHeader, paths: Array(site.files.keys) + Array(site.kept.keys))
   }
 
   /// The paths a manifest's bytes list, leaving out any entry that is not a plain path.

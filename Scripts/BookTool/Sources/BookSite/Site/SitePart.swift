@@ -48,6 +48,9 @@ struct RenderedPart: Sendable {
   var images: [String]
   /// Every input it read (`BookInput.name`) with that input's digest (hexadecimal).
   var inputs: [String: String]
+  /// The memo's hash of the earlier file this part is, when that file is kept unread (`EarlierSite`):
+  /// `data` is nil then.
+  var kept: UInt64? = nil
 }
 
 /// A site as a build made it: the site, and what the build keeps beside it (the record for the page memo,
@@ -73,6 +76,9 @@ package struct BuiltSite: Sendable {
   /// The memo's hash of each file read ahead, by path inside the site: a reused file is saved in the next
   /// memo with this hash rather than hashed again.
   var readAheadHashes: [String: String] = [:]
+  /// The status the memo recorded for each reused file that status vouched for (`EarlierSite`), by path
+  /// inside the site: not written by this build, the file keeps it.
+  var unchangedStatuses: [String: String] = [:]
   /// What this render highlighted, when it was made with a highlight cache: saved only after a successful
   /// write (`SiteBuild.keepHighlights`).
   var highlighter: Highlighter?

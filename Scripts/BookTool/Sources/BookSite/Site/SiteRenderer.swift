@@ -45,18 +45,18 @@ package struct SiteRenderer: Sendable {
       let page = part(.page(index))
       site.files[self.book.chapters[index].pageName] = page.data
       images.formUnion(page.images)
-      site.files[ChangesPage.pageName(of: self.book.chapters[index])] = part(.changes(index)).data
+      site.place(part(.changes(index)), at: ChangesPage.pageName(of: self.book.chapters[index]))
     }
     site.images = images.sorted()
     for (index, version) in prepared.plan.code.versions.enumerated() {
-      site.files[version.sitePath] = part(.code(index)).data
+      site.place(part(.code(index)), at: version.sitePath)
     }
     let template = prepared.plan.template
     let print = self.printPage(
       articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: template)
     site.files["print.html"] = print.data
     site.files["index.html"] = Data(self.indexPage(template: template).utf8)
-    site.files[SymbolIndex.pageName] = part(.symbols).data
+    site.place(part(.symbols), at: SymbolIndex.pageName)
     for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
     let search = SearchIndex.script(
       pages: self.book.chapters.map { ($0.pageName, $0.title) },
@@ -120,6 +120,10 @@ package struct SiteRenderer: Sendable {
 package struct RenderedSite: Sendable {
   /// Every file by its path inside the site (`index.html`, `assets/book.css`, …).
   package var files: [String: Data] = [:]
+  /// Files an earlier build wrote that stay as they are, unread (their status is as the page memo recorded
+  /// it: `EarlierSite`), by path inside the site, with the memo's hash of their bytes. Only a memo build
+  /// has any; a path is in `files` or here, never both.
+  package var kept: [String: UInt64] = [:]
   /// Image sources the chapters use, relative to the chapters folder, sorted: copied beside the pages.
   package var images: [String] = []
   /// Problems found while rendering; any error means nothing may be written.
@@ -130,4 +134,11 @@ package struct RenderedSite: Sendable {
 
   /// Creates an empty site.
   package init() {}
+}
+
+extension RenderedSite {
+  /// Puts a part's file at `path`: its bytes, or the earlier file kept unread.
+  mutating func place(_ part: RenderedPart, at path: String) {
+    if let hash = part.kept { self.kept[path] = hash } else { self.files[path] = part.data }
+  }
 }

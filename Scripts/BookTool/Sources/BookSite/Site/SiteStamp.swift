@@ -33,6 +33,7 @@ package struct SiteStamp: Codable, Equatable, Sendable {
   package static func after(writing built: BuiltSite, output: SiteOutput) -> SiteStamp {
     var outputs: [String: UInt64] = [:]
     for file in output.files { outputs[output.workspacePath(file.path)] = ContentHash.of(file.expected) }
+    for (path, hash) in output.kept { outputs[output.workspacePath(path)] = hash }
     outputs[output.workspacePath(SiteOutput.manifestName)] = ContentHash.of(output.manifest)
     return SiteStamp(tool: Self.rendererIdentity, chapters: built.chapters, inputs: built.inputs, outputs: outputs)
   }

@@ -51,22 +51,38 @@ final class EPUBChapterCacheTests: XCTestCase {
   func testADamagedOrForeignCacheIsIgnored() throws {
     let workspace = try self.workspace()
     _ = try self.build(workspace)
-    // Through the cache file, so that the damage below is past its keyed hash (the tool's own signature,
-    // `CacheKey`): what is tested is the e-book cache's own checks of magic, tool build and checksum.
-    let file = CacheFile(workspace: workspace, path: ".build/book-site-cache/epub-chapters.bin")
+    // Through the cache files, so that the damage below is past their keyed hash (the tool's own signature,
+    // `CacheKey`): what is tested is the e-book cache's own checks of magic, tool build, length and hash.
+    let cache = EPUBChapterCache(workspace: workspace)
+    let stored = cache.load()
+    XCTAssertEqual(stored.entries.count, 2)
+    let file = cache.file(for: try XCTUnwrap(stored.stored.min { $0.high < $1.high }))
     let saved = try XCTUnwrap(file.read())
-    XCTAssertEqual(EPUBChapterCache.decode(saved).count, 2)
+    XCTAssertNotNil(EPUBChapterCache.decode(saved))
     var damaged = saved
     damaged[damaged.count - 2] ^= 0x20
     let foreign = Data(
       String(decoding: saved, as: UTF8.self).replacingOccurrences(of: SiteStamp.toolIdentity, with: "another tool").utf8
     )
-    for (label, bytes) in [("damaged", damaged), ("foreign", foreign), ("cut", saved.prefix(saved.count / 2))] {
-      XCTAssertEqual(EPUBChapterCache.decode(Data(bytes)).count, 0, label)
+    for (label, bytes) in [("damaged", damaged), ("foreign", foreign), ("cut", saved.prefix(saved.count - 10))] {
+      XCTAssertNil(EPUBChapterCache.decode(Data(bytes)), label)
       file.write(Data(bytes))
       let site = try self.build(workspace)
-      XCTAssertEqual(site.epubChapters?.reused, 0, label)
+      XCTAssertEqual(site.epubChapters?.reused, 1, label)
       XCTAssertEqual(site.site.files["fixture-book.epub"], try self.uncachedEBook(workspace), label)
     }
+  }
+
+  func testOnlyTheConvertedChaptersFilesAreWrittenAndUnusedOnesRemoved() throws {
+    let workspace = try self.workspace()
+    _ = try self.build(workspace)
+    let cache = EPUBChapterCache(workspace: workspace)
+    let before = cache.load().stored
+    try workspace.write(Data("# Next\n\n## Details\n\nEdited.\n".utf8), to: "Chapters/02-next.md")
+    let edited = try self.build(workspace)
+    let after = cache.load().stored
+    XCTAssertEqual(after.count, 2, "the edited chapter's old entry is removed")
+    XCTAssertEqual(after.intersection(before).count, 1, "the other chapter's entry stays")
+    XCTAssertEqual(after, Set(try XCTUnwrap(edited.epubChapters).entries.keys))
   }
 }
