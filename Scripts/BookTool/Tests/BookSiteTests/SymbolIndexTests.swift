@@ -13,7 +13,8 @@ final class SymbolIndexTests: XCTestCase {
     let code = "struct Café { var x: Int; func f(_ a: Int) {} }\nextension Café {}\nenum E { case a }"
     let lines =
       SwiftDeclarations.scan(code).lines + [
-        "extension", "extension\tA\tB", "extension\t", "type\t1\t2\t3\tD\tA\tB", "type\t1\t2\t3\tD", "nope\t1\t2\t3\tD\tN",
+        "extension", "extension\tA\tB", "extension\t", "type\t1\t2\t3\tD\tA\tB", "type\t1\t2\t3\tD",
+        "nope\t1\t2\t3\tD\tN",
         "type\tx\t2\t3\tD\tN", "type\t+1\t-2\t3\t\t", "function\t1\t2\t3\tD\t\u{301}f()", "", "\t\t\t\t\t",
         "case\t1\t2\t3\tD\tE.a\u{301}",
       ]

@@ -119,7 +119,7 @@ struct ChapterChanges: Sendable {
     for path in Set(old.keys).union(new.keys).sorted() {
       let oldText = texts.old[path] ?? ""
       let newText = texts.new[path] ?? ""
-      guard !Highlighter.Key.sameBytes(oldText, newText) else { continue }
+      guard !TextKey.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
       let diff = FileDiff(old: LineDiff.lines(oldText), new: LineDiff.lines(newText))
       let anchors = diff.hunks.map { hunk in

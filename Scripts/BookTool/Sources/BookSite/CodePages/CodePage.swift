@@ -51,7 +51,8 @@ struct CodePage {
   /// that a whole page grows once.
   func appendContent(to html: inout String, reserving extra: Int) {
     let path = HTML.escape(self.version.path)
-    let start = "<article class=\"chapter code-file\">\n<h1 id=\"code\"><code>\(path)</code></h1>\n"
+    let start =
+      "<article class=\"chapter code-file\">\n<h1 id=\"code\"><code>\(path)</code></h1>\n"
       + "<p class=\"code-file-where\">" + self.whereItStands + "</p>\n"
     // Each piece appended in place, into room made once for every line and its frame.
     html.reserveCapacity(

@@ -80,10 +80,10 @@ struct CodeVersions: Sendable {
   /// chunks' code, compared byte for byte, without joining them unless their chunks differ.
   private static func readsTheSame(_ old: TangledFile, _ new: TangledFile) -> Bool {
     if old.chunks.count == new.chunks.count,
-      zip(old.chunks, new.chunks).allSatisfy({ Highlighter.Key.sameBytes($0.code, $1.code) })
+      zip(old.chunks, new.chunks).allSatisfy({ TextKey.sameBytes($0.code, $1.code) })
     {
       return true
     }
-    return Highlighter.Key.sameBytes(ChapterChanges.readerText(old), ChapterChanges.readerText(new))
+    return TextKey.sameBytes(ChapterChanges.readerText(old), ChapterChanges.readerText(new))
   }
 }

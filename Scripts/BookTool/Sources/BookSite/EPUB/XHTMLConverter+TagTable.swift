@@ -15,24 +15,8 @@ extension XHTMLConverter {
       /// The key of `source[range]`.
       init(source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inSVG: Bool) {
         (self.range, self.inSVG) = (range, inSVG)
-        self.hash = Self.hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: source[range])), seed: inSVG ? 1 : 0)
-      }
-
-      /// Eight bytes at a time, each word mixed in with a multiply and a rotation (as `ContentHash`).
-      private static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count) ^ (seed << 32)
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var offset = 0
-        while offset + 8 <= bytes.count {
-          hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-          hash = (hash << 29) | (hash >> 35)
-          offset += 8
-        }
-        while offset < bytes.count {
-          hash = (hash ^ UInt64(bytes[offset])) &* prime
-          offset += 1
-        }
-        return hash ^ (hash >> 31)
+        let bytes = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: source[range]))
+        self.hash = ContentHash.of(bytes, seed: inSVG ? 1 : 0)
       }
     }
 

@@ -20,71 +20,29 @@ final class Highlighter: @unchecked Sendable {
     case declarations = 2
   }
 
-  /// A text to highlight and how. Compared byte for byte and hashed once from its UTF-8 bytes: String's
-  /// own hashing and equality normalize Unicode, which costs more than a whole build's lookups should.
+  /// A text to highlight and how, compared byte for byte and hashed once (`TextKey`).
   struct Key: Hashable, Sendable {
     let kind: Kind
-    let code: String
-    /// A hash of the code's bytes, computed once (`bytesHash(of:)`).
-    private let bytesHash: UInt64
+    let text: TextKey
+    /// The text.
+    var code: String { self.text.text }
 
     init(kind: Kind, code: String) {
-      self.init(kind: kind, code: code, bytesHash: Self.bytesHash(of: code))
+      self.init(kind: kind, text: TextKey(code))
     }
 
-    private init(kind: Kind, code: String, bytesHash: UInt64) {
+    private init(kind: Kind, text: TextKey) {
       self.kind = kind
-      self.code = code
-      self.bytesHash = bytesHash
+      self.text = text
     }
 
     /// The key of the same code as another kind, without hashing the code again.
     func with(kind: Kind) -> Key {
-      Key(kind: kind, code: self.code, bytesHash: self.bytesHash)
-    }
-
-    static func == (lhs: Key, rhs: Key) -> Bool {
-      lhs.bytesHash == rhs.bytesHash && lhs.kind == rhs.kind && Self.sameBytes(lhs.code, rhs.code)
-    }
-
-    /// A 64-bit hash of a string's UTF-8 bytes, eight at a time with a multiply and a rotation: several
-    /// times faster than `Hasher` over the bytes (a build hashes every file version of every chapter),
-    /// and spread well enough for a `Set`, which hashes it again with its seed. No defence against
-    /// chosen collisions, which cost only time, never a wrong result (equality compares the bytes).
-    static func bytesHash(of code: String) -> UInt64 {
-      var code = code
-      return code.withUTF8 { utf8 in
-        let bytes = UnsafeRawBufferPointer(utf8)
-        let prime: UInt64 = 0x9FB2_1C65_1E98_DF25
-        var hash = 0xC2B2_AE3D_27D4_EB4F ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-          hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-          hash = (hash << 31) | (hash >> 33)
-          offset += 8
-        }
-        while offset < bytes.count {
-          hash = (hash ^ UInt64(bytes[offset])) &* prime
-          offset += 1
-        }
-        return hash
-      }
-    }
-
-    /// Whether two strings have the same UTF-8 bytes (not merely canonically equivalent), compared a word
-    /// at a time.
-    static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-      guard lhs.utf8.count == rhs.utf8.count else { return false }
-      let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
-        rhs.utf8.withContiguousStorageIfAvailable { right in
-          left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-        }
-      }
-      return (fast ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+      Key(kind: kind, text: self.text)
     }
 
     func hash(into hasher: inout Hasher) {
-      hasher.combine(self.bytesHash)
+      hasher.combine(self.text.digest)
       hasher.combine(self.kind)
     }
   }

@@ -184,11 +184,13 @@ extension ListingView {
     Self.highlightKeys(of: book, chapters: Set(book.chapters.indices))
   }
 
-  /// Every text the listings of the chapters in `needed` highlight.
+  /// Every text the listings of the chapters in `needed` highlight: diagrams and data figures too, whose
+  /// code body (escaped, not highlighted) stands until `filling` replaces it, and stays if a diagram fails.
+  /// Leaving them out made every edit of a chapter with a diagram miss a key and decode the whole cache.
   static func highlightKeys(of book: Book, chapters needed: Set<Int>) -> [Highlighter.Key] {
     var keys: [Highlighter.Key] = []
     for (chapterIndex, chapter) in book.chapters.enumerated() where needed.contains(chapterIndex) {
-      for listing in chapter.listings where listing.kind != .diagram && listing.kind != .figure {
+      for listing in chapter.listings {
         let code = Self.shownCode(of: listing, step: book.tangle.steps[listing.id])
         keys.append(Highlighter.Key(kind: Self.isSwift(listing) ? .swift : .plain, code: code))
       }

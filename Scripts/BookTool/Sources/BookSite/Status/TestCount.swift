@@ -70,11 +70,11 @@ enum TestCount {
 final class TestCounts: @unchecked Sendable {
   // Unchecked: `counts` is read and written only while holding `lock`.
   private let lock = NSLock()
-  private var counts: [CodeKey: Int] = [:]
+  private var counts: [TextKey: Int] = [:]
 
   /// The tests declared in `source`, counted once.
   func tests(in source: String) -> Int {
-    let key = CodeKey(source)
+    let key = TextKey(source)
     if let known = self.lock.withLock({ self.counts[key] }) { return known }
     let count = TestCount.tests(in: source)
     self.lock.withLock { self.counts[key] = count }

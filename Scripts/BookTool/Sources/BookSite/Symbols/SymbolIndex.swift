@@ -159,34 +159,3 @@ final class DeclarationScanner: @unchecked Sendable {
     return result
   }
 }
-
-/// A listing's code as a dictionary key compared and hashed by its UTF-8 bytes, where `String` would
-/// normalize both texts first (canonical equivalence), a cost that grows with the text. Two texts that
-/// differ only in their normalization become two keys; the highlighter still gives them the same lines,
-/// so the declarations found are the same.
-struct CodeKey: Hashable, Sendable {
-  let code: String
-  private let byteHash: Int
-
-  init(_ code: String) {
-    self.code = code
-    var hasher = Hasher()
-    var code = code
-    code.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    self.byteHash = hasher.finalize()
-  }
-
-  static func == (left: CodeKey, right: CodeKey) -> Bool {
-    guard left.byteHash == right.byteHash else { return false }
-    var (first, second) = (left.code, right.code)
-    return first.withUTF8 { one in
-      second.withUTF8 { other in
-        one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-      }
-    }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(self.byteHash)
-  }
-}
