@@ -60,10 +60,10 @@ final class GraphvizSVGBytesTests: XCTestCase {
   /// graphviz's documents for diagrams with every construct, ASCII and non-ASCII labels.
   private func graphvizDocuments() throws -> [String] {
     let sources = [
-      "flowchart LR\n  R[Rectangle] --> O(Rounded) -.-> S([Stadium]) ==> U[[Subroutine]]\n"
+      "flowchart LR\n  accTitle: Every shape\n  R[Rectangle] --> O(Rounded) -.-> S([Stadium]) ==> U[[Subroutine]]\n"
         + "  U --- Y[(Cylinder)] -.- C((Circle)) === D{Diamond} ~~~ H{{Hexagon}}\n"
         + "  subgraph G [Group]\n    D -- yes --> E[\"In (group)\"]\n  end\n  G -->|leaves| R\n",
-      "flowchart TD\n  A[Café → thé] -- \"naïve ✓\" --> B[e\u{301}tude]\n  B --> C[日本語]\n",
+      "flowchart TD\n  accTitle: Non-ASCII\n  accDescr: Labels.\n  A[Café → thé] -- \"naïve ✓\" --> B[e\u{301}tude]\n  B --> C[日本語]\n",
     ]
     return try sources.map { source in
       let chart = try FlowchartParser.parse(source, at: SourceLocation(path: "Chapters/01-x.md", line: 3)).get()
@@ -144,5 +144,30 @@ final class GraphvizSVGBytesTests: XCTestCase {
       XCTAssertEqual(FlowchartParser.label(text), reference(text), text.debugDescription)
     }
     XCTAssertEqual(FlowchartParser.label("a <br/> b"), "a\nb")
+  }
+
+  func testGraphvizLibraryPathIsTheLastFieldOfTheFirstLineNamingIt() throws {
+    func reference(_ maps: Data) -> String? {
+      let needle = Array("/libgvc.".utf8)
+      for line in maps.split(separator: UInt8(ascii: "\n")) {
+        let bytes = Array(line)
+        guard bytes.count >= needle.count,
+          (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
+        else { continue }
+        return bytes.split(separator: UInt8(ascii: " ")).last.map { String(decoding: $0, as: UTF8.self) }
+      }
+      return nil
+    }
+    let line = "7f1-7f2 r--p 00000000 08:01 123    /usr/lib/libgvc.so.6.0.0"
+    let texts = [
+      "", "\n", line, "a b /x/libc.so\n" + line + "\n" + line.replacingOccurrences(of: "/usr", with: "/opt"),
+      line + "   \nnext", "/libgvc.", " /libgvc.so (deleted)\n", "x\n\n  /a/libgvc.so.6  \n",
+    ]
+    for text in texts {
+      XCTAssertEqual(GraphvizLibrary.libraryPath(inMaps: Data(text.utf8)), reference(Data(text.utf8)), text)
+    }
+    XCTAssertEqual(GraphvizLibrary.libraryPath(inMaps: Data(line.utf8)), "/usr/lib/libgvc.so.6.0.0")
+    let maps = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps")?.readToEnd())
+    XCTAssertEqual(GraphvizLibrary.libraryPath(inMaps: maps), reference(maps))
   }
 }
