@@ -111,6 +111,9 @@ enum GraphvizLibrary {
             if let text { GraphvizLibrary.messages += String(cString: text) }
             return 0
           }
+          // Every build names graphviz by `identity`: read before the plugins add their libraries'
+          // mappings to /proc/self/maps, which would make the kernel's listing several times longer.
+          _ = GraphvizLibrary.identity
           self.context = gvContext()
         }
         return body(self.context)
