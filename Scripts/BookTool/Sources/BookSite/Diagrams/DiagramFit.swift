@@ -43,7 +43,32 @@ enum DiagramFit {
   }
 
   /// The width of the first `viewBox="x y width height"` in an SVG text, in viewBox units.
+  /// Read from the bytes when the attribute and its neighbours are ASCII (there bytes and characters
+  /// agree: see `SVGLines`), from the characters otherwise.
   static func viewBoxWidth(in svg: String) -> Double? {
+    var svg = svg
+    let fromBytes = svg.withUTF8 { bytes -> Double?? in
+      guard let start = SVGLines.firstOffset(of: Self.viewBoxAttribute, in: bytes, from: 0) else {
+        return .some(nil)
+      }
+      let valueStart = start + Self.viewBoxAttribute.count
+      guard start == 0 || bytes[start - 1] < 0x80,
+        let close = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")),
+        close + 1 == bytes.count || bytes[close + 1] < 0x80,
+        SVGLines.isASCII(bytes, valueStart..<close)
+      else { return nil }
+      let numbers = bytes[valueStart..<close].split(separator: UInt8(ascii: " ")).compactMap {
+        Double(String(decoding: $0, as: UTF8.self))
+      }
+      return .some(numbers.count == 4 ? numbers[2] : nil)
+    }
+    return fromBytes ?? Self.viewBoxWidthOfCharacters(in: svg)
+  }
+
+  private static let viewBoxAttribute = Array(" viewBox=\"".utf8)
+
+  /// `viewBoxWidth(in:)`, on characters.
+  static func viewBoxWidthOfCharacters(in svg: String) -> Double? {
     guard let start = svg.range(of: " viewBox=\"") else { return nil }
     let rest = svg[start.upperBound...]
     guard let end = rest.firstIndex(of: "\"") else { return nil }

@@ -187,10 +187,17 @@ extension FlowchartParser {
   /// A label as shown: Mermaid's `<br>` line breaks become newlines, each line trimmed:
   /// `Reducer <br/> pure` → `Reducer\npure`.
   static func label(_ text: String) -> String {
+    // Without a `<` byte there is no tag (`≮` holds `<` only inside a character of its own): skip Foundation.
+    guard text.utf8.contains(UInt8(ascii: "<")) else { return Self.trimmingLines(text) }
     var label = text
     for breakTag in ["<br>", "<br/>", "<br />", "<BR>", "<BR/>", "<BR />"] {
       label = label.replacingOccurrences(of: breakTag, with: "\n")
     }
+    return Self.trimmingLines(label)
+  }
+
+  /// Each line of a label with more than one trimmed; a one-line label as it is.
+  private static func trimmingLines(_ label: String) -> String {
     guard label.contains("\n") else { return label }
     return label.split(separator: "\n", omittingEmptySubsequences: false)
       .map { StatementScanner.trimmed(String($0)) }.joined(separator: "\n")

@@ -40,18 +40,17 @@ enum GraphvizLibrary {
   }()
 
   /// The file of the first mapping of `libgvc` in the bytes of `/proc/self/maps`: the last field of the
-  /// first line that holds `/libgvc.`, found by bytes.
+  /// first line that holds `/libgvc.`, found by bytes (no copy of each line: the file has hundreds).
   static func libraryPath(inMaps maps: Data) -> String? {
     let needle = Array("/libgvc.".utf8)
-    for line in maps.split(separator: UInt8(ascii: "\n")) {
-      let bytes = Array(line)
-      guard bytes.count >= needle.count,
-        (0...(bytes.count - needle.count)).contains(where: { bytes[$0..<($0 + needle.count)].elementsEqual(needle) })
-      else { continue }
-      guard let field = bytes.split(separator: UInt8(ascii: " ")).last else { return nil }
-      return String(decoding: field, as: UTF8.self)
+    return maps.withUnsafeBytes { raw -> String? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      guard let found = SVGLines.firstOffset(of: needle, in: bytes, from: 0) else { return nil }
+      let lineEnd = bytes[found...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      guard let fieldEnd = bytes[..<lineEnd].lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+      let fieldStart = bytes[..<fieldEnd].lastIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+      return String(decoding: bytes[(fieldStart.map { $0 + 1 } ?? 0)...fieldEnd], as: UTF8.self)
     }
-    return nil
   }
 
   /// Lays out DOT text holding one graph, as `dot -Tsvg` would: one SVG document.
@@ -112,6 +111,9 @@ enum GraphvizLibrary {
             if let text { GraphvizLibrary.messages += String(cString: text) }
             return 0
           }
+          // Every build names graphviz by `identity`: read before the plugins add their libraries'
+          // mappings to /proc/self/maps, which would make the kernel's listing several times longer.
+          _ = GraphvizLibrary.identity
           self.context = gvContext()
         }
         return body(self.context)

@@ -22,18 +22,21 @@ enum GraphvizSVG {
     ]
   }()
 
-  /// The SVG documents in dot's output for several graphs, in order, each ending with `</svg>`.
+  /// The SVG documents in dot's output for several graphs, in order, each ending with a line that starts
+  /// with `</svg>` (lines as `split(separator: "\n")` gives them; what follows the last is dropped).
+  /// Found on the bytes: see `GraphvizSVG+Bytes.swift`.
   static func documents(in output: String) -> [String] {
-    var documents: [String] = []
-    var current: [Substring] = []
-    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-      current.append(line)
-      if line.hasPrefix("</svg>") {
-        documents.append(current.joined(separator: "\n"))
-        current = []
+    var output = output
+    return output.withUTF8 { bytes in
+      var documents: [String] = []
+      var start = 0
+      for line in SVGLines.ranges(in: bytes, omittingEmpty: false)
+      where SVGLines.hasPrefix(bytes, line, SVGLines.svgEnd) {
+        documents.append(SVGLines.string(bytes, start..<line.upperBound))
+        start = line.upperBound + 1
       }
+      return documents
     }
-    return documents
   }
 
   /// One graphviz document as an inline `<svg>` element with the given id, `<title>` and `<desc>`, or nil
@@ -43,24 +46,40 @@ enum GraphvizSVG {
   /// `<svg … id="diagram-01-x-12" viewBox="0.00 0.00 224.00 116.00" role="img" aria-labelledby="…"
   /// style="max-width: 224pt; …"><title id="diagram-01-x-12-title">…</title>…`
   static func inline(_ document: String, id: String, title: String, description: String?) -> String? {
-    let lines = document.split(separator: "\n").map(String.init)
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("<svg") }),
-      let end = lines[start...].firstIndex(where: { $0.hasSuffix(">") })
-    else { return nil }
-    let svgTag = lines[start...end].joined(separator: " ")
-    var result = [Self.openingTag(from: svgTag, id: id, hasDescription: description != nil)]
-    result.append("<title id=\"\(id)-title\">\(MarkupText.escape(title))</title>")
-    if let description {
-      result.append("<desc id=\"\(id)-desc\">\(MarkupText.escape(description))</desc>")
+    var document = document
+    return document.withUTF8 { bytes in
+      let lines = SVGLines.ranges(in: bytes, omittingEmpty: true)
+      guard let start = lines.firstIndex(where: { SVGLines.hasPrefix(bytes, $0, SVGLines.svgStart) }),
+        let end = lines[start...].firstIndex(where: { SVGLines.endsWithTagEnd(bytes, $0) })
+      else { return nil }
+      let svgTag = lines[start...end].map { SVGLines.string(bytes, $0) }.joined(separator: " ")
+      var result = Array(Self.openingTag(from: svgTag, id: id, hasDescription: description != nil).utf8)
+      result.reserveCapacity(bytes.count + 512)
+      result.append(contentsOf: "\n<title id=\"\(id)-title\">\(MarkupText.escape(title))</title>".utf8)
+      if let description {
+        result.append(contentsOf: "\n<desc id=\"\(id)-desc\">\(MarkupText.escape(description))</desc>".utf8)
+      }
+      Self.appendBody(lines[(end + 1)...], of: bytes, to: &result)
+      return String(decoding: result, as: UTF8.self)
     }
-    for line in lines[(end + 1)...] where !line.hasPrefix("<!--") && !line.hasPrefix("<title>") {
-      result.append(Self.recolored(Self.removingID(line)))
+  }
+
+  /// Appends each line after the `<svg>` tag, each after a newline, except graphviz's comments and
+  /// `<title>`s, without graphviz's ids and in the theme's colours.
+  private static func appendBody(
+    _ lines: ArraySlice<Range<Int>>, of bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]
+  ) {
+    for line in lines {
+      guard !SVGLines.hasPrefix(bytes, line, SVGLines.commentStart),
+        !SVGLines.hasPrefix(bytes, line, SVGLines.titleStart)
+      else { continue }
+      result.append(UInt8(ascii: "\n"))
+      Self.appendRewritten(line, of: bytes, to: &result)
     }
-    return result.joined(separator: "\n")
   }
 
   /// Our own `<svg>` opening tag: graphviz's viewBox, its width as a CSS maximum, and the accessible name.
-  private static func openingTag(from graphvizTag: String, id: String, hasDescription: Bool) -> String {
+  static func openingTag(from graphvizTag: String, id: String, hasDescription: Bool) -> String {
     let viewBox = Self.attribute("viewBox", in: graphvizTag) ?? "0 0 100 100"
     let width = Self.attribute("width", in: graphvizTag) ?? "100%"
     var tag = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"\(id)\" class=\"diagram-svg\" viewBox=\"\(viewBox)\""
@@ -96,14 +115,16 @@ enum GraphvizSVG {
   }
 
   /// The line without graphviz's ` id="…"`, whose `node1`, `edge1` repeat in every diagram of a page.
-  private static func removingID(_ line: String) -> String {
+  /// The definition, on characters; `appendRewritten` does the same on the bytes of an ASCII line.
+  static func removingID(_ line: String) -> String {
     guard line.hasPrefix("<g "), let start = line.range(of: " id=\"") else { return line }
     guard let close = line[start.upperBound...].firstIndex(of: "\"") else { return line }
     return String(line[..<start.lowerBound]) + String(line[line.index(after: close)...])
   }
 
-  /// The line with every placeholder colour replaced by its `currentColor` form.
-  private static func recolored(_ line: String) -> String {
+  /// The line with every placeholder colour replaced by its `currentColor` form. The definition, on
+  /// characters; `appendRewritten` does the same on the bytes of an ASCII line.
+  static func recolored(_ line: String) -> String {
     guard line.contains("#0a0b0") else { return line }
     var line = line
     for (placeholder, replacement) in Self.colorReplacements {

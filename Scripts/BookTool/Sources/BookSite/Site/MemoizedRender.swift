@@ -17,6 +17,9 @@ enum MemoizedRender {
   static func run(
     _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings
   ) -> BuiltSite {
+    // graphviz lays diagrams out one at a time, from the start (loading its plugins and fonts takes a while):
+    // meanwhile the plan, then the highlighter, keep the other core busy.
+    let layout = Background { renderer.diagrams(store: store) }
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
     let plan = timings.measure(.plan) { renderer.plan() }
@@ -25,8 +28,6 @@ enum MemoizedRender {
     let missing = plan.parts.filter { reused[$0] == nil }
     let needs = SiteRenderer.Needs(rendering: missing)
     let texts = timings.measure(.changes) { renderer.changeTexts(for: needs) }
-    // graphviz lays diagrams out one at a time: meanwhile the highlighter keeps the other core busy.
-    let layout = Background { renderer.diagrams(store: store) }
     timings.measure(.highlight) {
       let keys = renderer.highlightKeys(for: needs, texts: texts, plan: plan)
       renderer.keepDeclarations()
