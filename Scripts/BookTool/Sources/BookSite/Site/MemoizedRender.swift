@@ -19,14 +19,17 @@ enum MemoizedRender {
   ) -> BuiltSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
+    // graphviz lays the diagrams out one at a time, from the book alone: started before the plan, it keeps
+    // a core busy beside the plan, the changes' texts and the highlight keys, which leave one idle, and the
+    // highlighter keeps the other core busy once it starts. (Started after the prefetch: on one core, the
+    // plan waits for that first.)
+    let layout = Background { renderer.diagrams(store: store) }
     let plan = timings.measure(.plan) { renderer.plan() }
     let earlier = prefetch.value
     let reused = timings.measure(.plan) { Self.reusable(plan, of: renderer, in: earlier) }
     let missing = plan.parts.filter { reused[$0] == nil }
     let needs = SiteRenderer.Needs(rendering: missing)
     let texts = timings.measure(.changes) { renderer.changeTexts(for: needs) }
-    // graphviz lays diagrams out one at a time: meanwhile the highlighter keeps the other core busy.
-    let layout = Background { renderer.diagrams(store: store) }
     timings.measure(.highlight) {
       let keys = renderer.highlightKeys(for: needs, texts: texts, plan: plan)
       renderer.keepDeclarations()
