@@ -17,11 +17,13 @@ enum MemoizedRender {
   static func run(
     _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings
   ) -> BuiltSite {
-    // graphviz lays diagrams out one at a time, from the start (loading its plugins and fonts takes a while):
-    // meanwhile the plan, then the highlighter, keep the other core busy.
-    let layout = Background { renderer.diagrams(store: store) }
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
+    // graphviz lays the diagrams out one at a time, from the book alone: started before the plan, it keeps
+    // a core busy beside the plan, the changes' texts and the highlight keys, which leave one idle, and the
+    // highlighter keeps the other core busy once it starts. (Started after the prefetch: on one core, the
+    // plan waits for that first.)
+    let layout = Background { renderer.diagrams(store: store) }
     let plan = timings.measure(.plan) { renderer.plan() }
     let earlier = prefetch.value
     let reused = timings.measure(.plan) { Self.reusable(plan, of: renderer, in: earlier) }
