@@ -14,22 +14,26 @@
 # HTML with no highlighting and no site around it, once as one process for all chapters (the figure the
 # goal is measured against) and once as one process per chapter (its "one edit" converts only that chapter).
 # A cold run's output folder and caches are set aside (renamed) rather than deleted, and everything set aside
-# goes when the script ends: on ext4, creating files just after deleting thousands makes the kernel step over
-# every inode freed in the last half minute (`recently_deleted`), which put 30 to 330 ms of CPU into `book`'s
-# write stage alone; set aside, every cold run writes into an empty folder on a file system in the state a
-# fresh clone finds it. Hugo and cmark-gfm get the same treatment.
+# goes when the script ends. On ext4 without a journal (this machine's disk), creating a file steps over every
+# inode freed in the last 60 seconds, or 300 while its inode table is not yet written back (`recently_deleted`
+# in the kernel's fs/ext4/ialloc.c, https://github.com/torvalds/linux/blob/master/fs/ext4/ialloc.c), which put
+# 30 to 600 ms of CPU into `book`'s write stage alone after thousands of deletions; set aside, every cold run
+# writes into an empty folder. Hugo and cmark-gfm get the same treatment. Before measuring, the script
+# writes everything back (`sync`) and waits BENCHMARK_SETTLE seconds (65 by default) for earlier deletions.
 # Each figure is the median (and minimum) of RUNS runs; the machine may be busy, so medians are what count.
 # Prints whether the goals are met: a cold render at most 1/3 of Hugo's and at most 10x bare cmark-gfm's
 # (one process), and one chapter edited re-rendered in at most 60 ms. Last, it starts `book serve` (the
 # release build of book-serve) on the same chapters, on 127.0.0.1 and a free port, and times RUNS edits of
 # one chapter's prose from the file written to an open page's reload poll answered
 # (Scripts/serve_reload_latency.py); the goal is at most 150 ms.
+# The books and sites go in a new folder under BENCHMARK_DIR (default: $TMPDIR or /tmp); BENCHMARK_DIR=/dev/shm
+# measures every tool on tmpfs, where creating a file costs no inode search on disk.
 # Usage: Scripts/benchmark-site.sh [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs="${1:-7}"
-work="$(mktemp -d)"
+work="$(mktemp -d -p "${BENCHMARK_DIR:-${TMPDIR:-/tmp}}")"
 serve_pid=""
 # The preview server, when it runs, is stopped by its process id (bounded), before the folder goes.
 stop_serve() {
@@ -56,10 +60,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 python3 Scripts/synthetic_book.py "$chapters" 21 27000 12
-# Files deleted in the last half minute (this machine's vm.dirty_expire_centisecs is 3000) slow every file
-# created after them, as above: whatever ran before the benchmark gets that long to settle
-# (BENCHMARK_SETTLE seconds, 35 by default; 0 to skip).
-sleep "${BENCHMARK_SETTLE:-35}"
+# Let earlier deletions age out of the file system's "recently deleted" window (above).
+sync
+sleep "${BENCHMARK_SETTLE:-65}"
 echo "benchmark: building the book tool (release)"
 swift build -c release --package-path Scripts/BookTool --product book >/dev/null
 swift build -c release --package-path Scripts/BookTool --product book-serve >/dev/null
