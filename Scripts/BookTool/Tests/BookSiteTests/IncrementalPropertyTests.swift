@@ -77,7 +77,8 @@ final class IncrementalPropertyTests: XCTestCase {
     }
     let full = try SiteBuild.make(from: workspace, timings: &timings).site
     guard !full.diagnostics.hasErrors else { return nil }
-    let written = try Self.files(in: workspace.root.appendingPathComponent("Site"))
+    let written = try SiteRuns.files(
+      in: workspace.root.appendingPathComponent("Site"), leavingOut: [SiteOutput.manifestName])
     XCTAssertEqual(written.keys.sorted(), full.files.keys.sorted(), label)
     for (path, data) in full.files where written[path] != data {
       XCTFail("\(label): \(path) differs from a full render")
@@ -87,7 +88,9 @@ final class IncrementalPropertyTests: XCTestCase {
 
   /// Overwrites one page of `Site/` (the memo must notice that it is no longer as written).
   private func editAPageByHand(in workspace: Workspace, using random: inout SeededGenerator) throws {
-    let pages = try Self.files(in: workspace.root.appendingPathComponent("Site")).keys.filter { $0.hasSuffix(".html") }
+    let pages = try SiteRuns.files(
+      in: workspace.root.appendingPathComponent("Site"), leavingOut: [SiteOutput.manifestName]
+    ).keys.filter { $0.hasSuffix(".html") }
     guard !pages.isEmpty else { return }
     try workspace.write(Data("edited by hand".utf8), to: "Site/\(random.pick(pages.sorted()))")
   }
@@ -124,19 +127,6 @@ final class IncrementalPropertyTests: XCTestCase {
        "rows": [\(rows.joined(separator: ", "))]}
       """
     try workspace.write(Data(text.utf8), to: "Chapters/data/\(name).json")
-  }
-
-  /// Every file under `folder` but the site's manifest, by relative path.
-  private static func files(in folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    let root = folder.resolvingSymlinksInPath().path + "/"
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = enumerator?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      let path = String(url.resolvingSymlinksInPath().path.dropFirst(root.count))
-      if path != SiteOutput.manifestName { files[path] = try Data(contentsOf: url) }
-    }
-    return files
   }
 }
 

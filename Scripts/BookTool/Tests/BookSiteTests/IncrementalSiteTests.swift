@@ -164,9 +164,9 @@ final class IncrementalSiteTests: XCTestCase {
   private func assertSameAsFullRender(_ site: URL, _ name: String, line: UInt = #line) throws {
     let full = self.folder.appendingPathComponent("full")
     try? FileManager.default.removeItem(at: full)
-    try Self.run(["site", "--chapters", self.chapters.path, "--output", full.path, "--full", "--no-cache"])
-    let expected = try Self.files(in: full)
-    let actual = try Self.files(in: site)
+    try SiteRuns.run(["site", "--chapters", self.chapters.path, "--output", full.path, "--full", "--no-cache"])
+    let expected = try SiteRuns.files(in: full)
+    let actual = try SiteRuns.files(in: site)
     XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), "after \(name)", line: line)
     for (path, data) in expected where actual[path] != data {
       XCTFail("after \(name): \(path) differs from a full render", line: line)
@@ -174,7 +174,7 @@ final class IncrementalSiteTests: XCTestCase {
   }
 
   private func site(into site: URL) throws {
-    try Self.run(["site", "--chapters", self.chapters.path, "--output", site.path])
+    try SiteRuns.run(["site", "--chapters", self.chapters.path, "--output", site.path])
   }
 
   /// `Chapters/status.json` with a passed result for every chapter as it is now.
@@ -197,22 +197,5 @@ final class IncrementalSiteTests: XCTestCase {
   private func edit(_ name: String, _ change: (String) -> String) throws {
     let url = self.chapters.appendingPathComponent(name)
     try self.write(name, change(try String(contentsOf: url, encoding: .utf8)))
-  }
-
-  /// Every file under `folder`, by relative path.
-  private static func files(in folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    let root = folder.resolvingSymlinksInPath().path + "/"
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = enumerator?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      files[String(url.resolvingSymlinksInPath().path.dropFirst(root.count))] = try Data(contentsOf: url)
-    }
-    return files
-  }
-
-  private static func run(_ arguments: [String]) throws {
-    var command = try BookCommand.parseAsRoot(arguments)
-    try command.run()
   }
 }

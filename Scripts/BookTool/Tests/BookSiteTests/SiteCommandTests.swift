@@ -17,7 +17,7 @@ final class SiteCommandTests: XCTestCase {
     try Data("# One\n\nSee [two](02-two.md).\n".utf8).write(to: chapters.appendingPathComponent("01-one.md"))
     try Data("# Two\n".utf8).write(to: chapters.appendingPathComponent("02-two.md"))
 
-    try Self.run(["site", "--chapters", chapters.path, "--output", output.path])
+    try SiteRuns.run(["site", "--chapters", chapters.path, "--output", output.path])
     let written = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
     XCTAssertEqual(
       written,
@@ -43,7 +43,7 @@ final class SiteCommandTests: XCTestCase {
     var timings = SiteTimings()
     let site = try SiteBuild.make(from: Workspace(root: folder, chaptersFolder: "notes"), timings: &timings).site
     XCTAssertEqual(site.diagnostics.map { "\($0.location) \($0.id)" }, ["notes/book.json:1:1 invalid-book-metadata"])
-    XCTAssertThrowsError(try Self.run(["site", "--chapters", chapters.path, "--output", output.path])) { error in
+    XCTAssertThrowsError(try SiteRuns.run(["site", "--chapters", chapters.path, "--output", output.path])) { error in
       XCTAssertEqual(error as? ExitCode, .failure, "the diagnostics were reported: \(error)")
     }
     XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "not even the output folder is created")
@@ -56,7 +56,7 @@ final class SiteCommandTests: XCTestCase {
     try FileManager.default.createDirectory(at: chapters, withIntermediateDirectories: true)
     try Data("# One\n".utf8).write(to: chapters.appendingPathComponent("01-one.md"))
     let output = folder.appendingPathComponent("deep/out")
-    try Self.run(["site", "--chapters", chapters.path, "--output", output.path])
+    try SiteRuns.run(["site", "--chapters", chapters.path, "--output", output.path])
     XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
   }
 
@@ -129,11 +129,5 @@ final class SiteCommandTests: XCTestCase {
     let data = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// Parses and runs a `book` command line.
-  private static func run(_ arguments: [String]) throws {
-    var command = try BookCommand.parseAsRoot(arguments)
-    try command.run()
   }
 }

@@ -110,9 +110,9 @@ final class SiteMemoStatusTests: XCTestCase {
 
   private func assertSameAsFullRender(line: UInt = #line) throws {
     let full = self.folder.appendingPathComponent("full")
-    try Self.run(["site", "--chapters", self.chapters.path, "--output", full.path, "--full", "--no-cache"])
-    let expected = try Self.files(in: full)
-    let actual = try Self.files(in: self.site)
+    try SiteRuns.run(["site", "--chapters", self.chapters.path, "--output", full.path, "--full", "--no-cache"])
+    let expected = try SiteRuns.files(in: full)
+    let actual = try SiteRuns.files(in: self.site)
     XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted(), line: line)
     for (path, data) in expected where actual[path] != data {
       XCTFail("\(path) differs from a full render", line: line)
@@ -120,7 +120,7 @@ final class SiteMemoStatusTests: XCTestCase {
   }
 
   private func build() throws {
-    try Self.run(["site", "--chapters", self.chapters.path, "--output", self.site.path])
+    try SiteRuns.run(["site", "--chapters", self.chapters.path, "--output", self.site.path])
   }
 
   private func write(_ name: String, _ text: String) throws {
@@ -130,21 +130,5 @@ final class SiteMemoStatusTests: XCTestCase {
   private func edit(_ name: String, _ change: (String) -> String) throws {
     let url = self.chapters.appendingPathComponent(name)
     try self.write(name, change(try String(contentsOf: url, encoding: .utf8)))
-  }
-
-  private static func files(in folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    let root = folder.resolvingSymlinksInPath().path + "/"
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = enumerator?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      files[String(url.resolvingSymlinksInPath().path.dropFirst(root.count))] = try Data(contentsOf: url)
-    }
-    return files
-  }
-
-  private static func run(_ arguments: [String]) throws {
-    var command = try BookCommand.parseAsRoot(arguments)
-    try command.run()
   }
 }
