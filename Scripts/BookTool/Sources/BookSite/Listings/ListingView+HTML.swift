@@ -1,8 +1,8 @@
 import BookKit
 
 extension ListingView {
-  /// The listing's HTML: a figure with its caption and code (or diagram); a test listing is folded
-  /// into `<details class="tests">`.
+  /// Appends the listing's HTML to an article: a figure with its caption and code (or diagram); a test
+  /// listing is folded into `<details class="tests">`.
   ///
   /// ```html
   /// <figure class="listing" id="listing-immutabledata-store">
@@ -10,19 +10,23 @@ extension ListingView {
   /// <pre><code class="language-swift">…</code></pre>
   /// </figure>
   /// ```
-  func html(links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink) -> String {
-    var figure = "<figure class=\"\(self.figureClass)\" id=\"\(HTML.escape(links.id(self.anchor)))\">\n"
-    if let caption = self.captionHTML(
-      links: links, chapterPages: chapterPages, chapterLabels: chapterLabels, sourceLink: sourceLink)
-    {
-      figure += "<figcaption>\(caption)</figcaption>\n"
+  func appendHTML(
+    to html: inout ArticleHTML, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
+  ) {
+    let tests = self.isTest ? self.file : nil
+    if let file = tests {
+      // The print edition opens tests, because a closed <details> prints as its summary alone.
+      html += "<details class=\"tests\""
+      html.appendLinked { $0.mode == .printEdition ? " open" : "" }
+      html += ">\n<summary>Tests: \(HTML.escape(file))</summary>\n"
     }
-    self.appendBody(to: &figure)
-    figure += "</figure>\n"
-    guard self.isTest, let file = self.file else { return figure }
-    // The print edition opens tests, because a closed <details> prints as its summary alone.
-    let open = links.mode == .printEdition ? " open" : ""
-    return "<details class=\"tests\"\(open)>\n<summary>Tests: \(HTML.escape(file))</summary>\n\(figure)</details>\n"
+    html += "<figure class=\"\(self.figureClass)\" id=\""
+    html.appendLinked { HTML.escape($0.id(self.anchor)) }
+    html += "\">\n"
+    self.appendCaption(to: &html, chapterPages: chapterPages, chapterLabels: chapterLabels, sourceLink: sourceLink)
+    // The body, most of a chapter's bytes, is the same in both articles: written once, in place.
+    html.appendInPlace { self.appendBody(to: &$0) }
+    html += tests == nil ? "</figure>\n" : "</figure>\n</details>\n"
   }
 
   /// The most lines a listing may have to be short: printed on one page, never split.
@@ -44,16 +48,46 @@ extension ListingView {
     }
   }
 
-  /// The caption: the number, file and module (or "test"), then a note; a diagram's number and title; nil
-  /// when there is nothing to say.
-  private func captionHTML(
-    links: PageLinks, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
-  ) -> String? {
+  /// The caption: the number, file and module (or "test"), then a note; a diagram's number and title;
+  /// nothing when there is nothing to say. Only a note's link to the version replaced differs between the
+  /// page and the print edition.
+  private func appendCaption(
+    to html: inout ArticleHTML, chapterPages: [String], chapterLabels: [String], sourceLink: SourceLink
+  ) {
+    let parts = self.captionParts(sourceLink: sourceLink)
+    var previous: (verb: String, reference: ListingReference)?
+    if !self.isFigure {
+      switch self.note {
+      case .replaces(let reference): previous = ("replaces", reference)
+      case .removes(let reference): previous = ("removes", reference)
+      default: break
+      }
+    }
+    guard !parts.isEmpty || previous != nil else { return }
+    html += "<figcaption>"
+    html += parts.joined(separator: " ")
+    if let previous {
+      let (verb, reference) = previous
+      if !parts.isEmpty { html += " " }
+      html.appendLinked { links in
+        let page = chapterPages[reference.chapterIndex]
+        let href = links.href(page: page, anchor: reference.anchor)
+        let label =
+          page == links.currentPage ? "the version above" : "the version from \(chapterLabels[reference.chapterIndex])"
+        return "<span class=\"listing-note\">\(verb) <a href=\"\(HTML.escape(href))\">\(HTML.escape(label))</a></span>"
+      }
+    }
+    html += "</figcaption>\n"
+  }
+
+  /// The caption's parts that read no link: the number, then a figure's title, or the file, module and an
+  /// excerpt's or sketch's note.
+  private func captionParts(sourceLink: SourceLink) -> [String] {
     var parts: [String] = []
     if let label = self.label { parts.append("<span class=\"listing-number\">\(HTML.escape(label))</span>") }
     if self.isFigure {
       if let title = self.title { parts.append("<span class=\"figure-title\">\(HTML.escape(title))</span>") }
-      return parts.isEmpty ? nil : parts.joined(separator: " ")
+      return parts
     }
     if let file = self.file {
       let title = HTML.escape(sourceLink.title(for: file))
@@ -73,18 +107,10 @@ extension ListingView {
       parts.append("<span class=\"listing-note\">\(what), checked, not compiled</span>")
     case .sketch:
       parts.append("<span class=\"listing-note\">sketch, not compiled</span>")
-    case .replaces(let previous), .removes(let previous):
-      let verb = self.note == .replaces(previous) ? "replaces" : "removes"
-      let page = chapterPages[previous.chapterIndex]
-      let href = links.href(page: page, anchor: previous.anchor)
-      let label =
-        page == links.currentPage ? "the version above" : "the version from \(chapterLabels[previous.chapterIndex])"
-      parts.append(
-        "<span class=\"listing-note\">\(verb) <a href=\"\(HTML.escape(href))\">\(HTML.escape(label))</a></span>")
-    case nil:
+    case .replaces, .removes, nil:
       break
     }
-    return parts.isEmpty ? nil : parts.joined(separator: " ")
+    return parts
   }
 
   /// Appends the code, one line per source line; marked lines wrapped so that CSS can colour them and put

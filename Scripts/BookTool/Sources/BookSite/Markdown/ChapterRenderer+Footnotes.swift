@@ -48,10 +48,11 @@ extension ChapterRenderer {
     }
     let count = self.footnotes.rendered[label, default: 0] + 1
     self.footnotes.rendered[label] = count
-    let links = self.context.links
-    let href = HTML.escape(links.href(page: links.currentPage, anchor: Self.definitionAnchor(label)))
-    let id = HTML.escape(links.id(Self.referenceAnchor(label, count: count)))
-    self.html += "<sup class=\"footnote-ref\"><a href=\"\(href)\" id=\"\(id)\" data-footnote-ref>\(number)</a></sup>"
+    self.html += "<sup class=\"footnote-ref\"><a href=\""
+    self.html.appendLinked { HTML.escape($0.href(page: $0.currentPage, anchor: Self.definitionAnchor(label))) }
+    self.html += "\" id=\""
+    self.html.appendLinked { HTML.escape($0.id(Self.referenceAnchor(label, count: count))) }
+    self.html += "\" data-footnote-ref>\(number)</a></sup>"
   }
 
   /// The footnotes section: each definition with a `↩` back-link to every reference to it.
@@ -59,28 +60,29 @@ extension ChapterRenderer {
     guard !self.footnotes.definitions.isEmpty else { return }
     self.html += "<section class=\"footnotes\" data-footnotes aria-label=\"Footnotes\">\n<ol>\n"
     for (label, node) in self.footnotes.definitions {
-      let id = HTML.escape(self.context.links.id(Self.definitionAnchor(label)))
-      self.html += "<li id=\"\(id)\">\n"
-      let backLinks = self.backLinks(label)
+      self.html += "<li id=\""
+      self.html.appendLinked { HTML.escape($0.id(Self.definitionAnchor(label))) }
+      self.html += "\">\n"
       if let last = node.children.last, case .paragraph = last.kind {
         self.renderBlocks(of: MarkdownNode(kind: .document, children: Array(node.children.dropLast())), tight: false)
         self.html += "<p>"
         self.renderInlines(of: last)
-        self.html += " \(backLinks)</p>\n"
+        self.html += " "
       } else {
         self.renderBlocks(of: node, tight: false)
-        self.html += "<p>\(backLinks)</p>\n"
+        self.html += "<p>"
       }
-      self.html += "</li>\n"
+      let footnotes = self.footnotes
+      self.html.appendLinked { Self.backLinks(label, footnotes: footnotes, links: $0) }
+      self.html += "</p>\n</li>\n"
     }
     self.html += "</ol>\n</section>\n"
   }
 
   /// One `↩` link per reference to a label: `<a href="#fnref-x" class="footnote-backref" …>↩</a>`.
-  private func backLinks(_ label: String) -> String {
-    let count = max(self.footnotes.referenceCounts[label, default: 0], 1)
-    let links = self.context.links
-    let number = self.footnotes.numbers[label] ?? 1
+  private static func backLinks(_ label: String, footnotes: FootnoteTable, links: PageLinks) -> String {
+    let count = max(footnotes.referenceCounts[label, default: 0], 1)
+    let number = footnotes.numbers[label] ?? 1
     return (1...count).map { index in
       let href = HTML.escape(links.href(page: links.currentPage, anchor: Self.referenceAnchor(label, count: index)))
       let suffix = index == 1 ? "" : "<sup>\(index)</sup>"

@@ -20,8 +20,9 @@ extension ChapterRenderer {
     case .strong: self.wrap(node, in: "strong")
     case .strikethrough: self.wrap(node, in: "del")
     case .link(let destination, let title):
-      let href = HTML.escapeURL(self.context.links.rewrite(destination))
-      self.html += "<a href=\"\(href)\"\(Self.titleAttribute(title))>"
+      self.html += "<a href=\""
+      self.html.appendLinked { HTML.escapeURL($0.rewrite(destination)) }
+      self.html += "\"\(Self.titleAttribute(title))>"
       if let label = self.referenceLabel(node, destination: destination) {
         self.html += HTML.escape(CrossReference.text(label: label, placeholder: node.plainText))
       } else {
@@ -51,8 +52,9 @@ extension ChapterRenderer {
 
   /// A picture that is a figure: the image in a `<figure>` with its anchor and number.
   mutating func renderPicture(_ node: MarkdownNode, picture: ReaderNumbers.Picture) {
-    let id = HTML.escape(self.context.links.id(picture.anchor))
-    self.html += "<figure class=\"picture\" id=\"\(id)\">\n"
+    self.html += "<figure class=\"picture\" id=\""
+    self.html.appendLinked { HTML.escape($0.id(picture.anchor)) }
+    self.html += "\">\n"
     self.renderInlines(of: node)
     self.html += "\n<figcaption><span class=\"listing-number\">\(HTML.escape(picture.label))</span></figcaption>\n"
     self.html += "</figure>\n"

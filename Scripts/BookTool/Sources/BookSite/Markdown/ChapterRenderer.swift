@@ -33,21 +33,31 @@ struct ChapterRenderer {
   let context: Context
   /// Footnote numbers and reference counts.
   var footnotes: FootnoteTable
-  /// The HTML written so far.
-  var html = ""
+  /// The HTML written so far (with the print edition's differences, when it is written too).
+  var html: ArticleHTML
   /// Relative image sources met on the way, to copy beside the pages.
   var images: [String] = []
 
-  /// Creates a renderer for one chapter.
-  init(chapter: Chapter, context: Context) {
+  /// Creates a renderer for one chapter; with `printLinks`, it notes the print edition's article too.
+  init(chapter: Chapter, context: Context, printLinks: PageLinks? = nil) {
     self.chapter = chapter
     self.context = context
     self.footnotes = FootnoteTable(chapter.document)
+    self.html = ArticleHTML(links: context.links, printLinks: printLinks)
   }
 
   /// The chapter's article content and the images it uses.
   static func render(_ chapter: Chapter, context: Context) -> (html: String, images: [String]) {
-    var renderer = ChapterRenderer(chapter: chapter, context: context)
+    let article = Self.render(chapter, context: context, printLinks: nil)
+    return (article.html.text, article.images)
+  }
+
+  /// The chapter's article and the images it uses, written in one walk for the page's links and, when
+  /// `printLinks` is given, for the print edition's (`ArticleHTML.printArticle`).
+  static func render(
+    _ chapter: Chapter, context: Context, printLinks: PageLinks?
+  ) -> (html: ArticleHTML, images: [String]) {
+    var renderer = ChapterRenderer(chapter: chapter, context: context, printLinks: printLinks)
     renderer.html.reserveCapacity(chapter.lines.count * 90)
     renderer.renderBlocks(of: chapter.document, tight: false)
     renderer.renderFootnotes()
@@ -135,10 +145,8 @@ struct ChapterRenderer {
       self.renderBlocks(of: node, tight: tight)
     }
     // cmark style: a tight item's last paragraph runs up to `</li>`.
-    if tight, node.children.count > 1, let last = node.children.last, case .paragraph = last.kind,
-      self.html.hasSuffix("\n")
-    {
-      self.html.removeLast()
+    if tight, node.children.count > 1, let last = node.children.last, case .paragraph = last.kind {
+      self.html.removeTrailingLineFeed()
     }
     self.html += "</li>\n"
   }
@@ -151,20 +159,22 @@ struct ChapterRenderer {
       self.html += "</h\(level)>\n"
       return
     }
-    let id = HTML.escape(self.context.links.id(anchor))
-    let href = HTML.escape(self.context.links.href(page: self.context.links.currentPage, anchor: anchor))
-    self.html += "<h\(level) id=\"\(id)\">"
+    self.html += "<h\(level) id=\""
+    self.html.appendLinked { HTML.escape($0.id(anchor)) }
+    self.html += "\">"
     self.renderInlines(of: node)
-    self.html += " <a class=\"anchor\" href=\"\(href)\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
+    self.html += " <a class=\"anchor\" href=\""
+    self.html.appendLinked { HTML.escape($0.href(page: $0.currentPage, anchor: anchor)) }
+    self.html += "\" aria-label=\"Link to this section\">#</a></h\(level)>\n"
   }
 
   /// A fenced block becomes a listing (captioned, highlighted); an indented block is plain code.
   private mutating func renderCodeBlock(_ node: MarkdownNode, info: String, literal: String, fenced: Bool) {
     if fenced, let ordinal = node.listing, self.context.listings.indices.contains(ordinal) {
       let view = self.context.listings[ordinal]
-      self.html += view.html(
-        links: self.context.links, chapterPages: self.context.chapterPages,
-        chapterLabels: self.context.chapterLabels, sourceLink: self.context.sourceLink)
+      view.appendHTML(
+        to: &self.html, chapterPages: self.context.chapterPages, chapterLabels: self.context.chapterLabels,
+        sourceLink: self.context.sourceLink)
       return
     }
     guard !literal.isEmpty else {

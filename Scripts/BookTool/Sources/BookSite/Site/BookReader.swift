@@ -12,6 +12,12 @@ final class InputRecorder: @unchecked Sendable {
     self.lock.withLock { _ = self.read.insert(input) }
   }
 
+  /// Notes everything `other` has read.
+  func note(everythingReadBy other: InputRecorder) {
+    let read = other.lock.withLock { other.read }
+    self.lock.withLock { self.read.formUnion(read) }
+  }
+
   /// Everything read, with each input's digest in `digests`, by name.
   func inputs(in digests: BookInputDigests) -> [String: String] {
     let read = self.lock.withLock { self.read }
@@ -33,6 +39,24 @@ struct BookReader: Sendable {
   init(_ prepared: SiteRenderer.Prepared, recorder: InputRecorder = InputRecorder()) {
     self.prepared = prepared
     self.recorder = recorder
+  }
+
+  /// The same book, read through a recorder of its own.
+  func withOwnRecorder() -> BookReader {
+    BookReader(self.prepared)
+  }
+
+  /// Keeps chapter `index`'s print article, written beside its page, for the print edition's part.
+  func keepPrintArticle(_ article: PrintArticles.Article, of index: Int) {
+    self.prepared.printArticles.keep(article, of: index)
+  }
+
+  /// Chapter `index`'s print article as its page wrote it, with what it read noted as this part's reads;
+  /// nil when no page wrote it in this render.
+  func takePrintArticle(_ index: Int) -> ArticleHTML? {
+    guard let article = self.prepared.printArticles.take(index) else { return nil }
+    self.recorder.note(everythingReadBy: article.inputs)
+    return article.html
   }
 
   /// Chapter `index` as a whole.

@@ -8,9 +8,11 @@ struct PageRenderer {
   let reader: BookReader
 
   /// Chapter `index`'s page, and the images it uses.
+  /// The chapter's print article is written in the same walk and kept for the print edition's part
+  /// (`printArticle`), with what it read, which the page reads too.
   func chapterPage(_ index: Int) -> (html: String, images: [String]) {
     let chapter = self.reader.chapter(index)
-    let article = ChapterRenderer.render(chapter, context: self.context(index))
+    let article = self.articleWithPrintEdition(index)
     let previous =
       index > 0 ? self.neighbour(index - 1) : PageTemplate.Neighbour(href: "index.html", title: "Contents")
     let next = index + 1 < self.reader.chapterCount ? self.neighbour(index + 1) : nil
@@ -19,7 +21,7 @@ struct PageRenderer {
     let codeHeader = changes.header
     let html = self.reader.template.page(
       title: "\(chapter.title) · \(self.reader.metadata.title)",
-      content: (codeHeader ?? "") + "<article class=\"chapter\">\n\(article.html)</article>\n", current: index,
+      content: (codeHeader ?? "") + "<article class=\"chapter\">\n\(article.html.text)</article>\n", current: index,
       previous: previous, next: next)
     return (html, article.images)
   }
@@ -36,23 +38,44 @@ struct PageRenderer {
       content: changes.content, current: nil, previous: self.neighbour(index), next: next)
   }
 
-  /// Chapter `index`'s article inside the print edition, where its ids carry its page name.
+  /// Chapter `index`'s article inside the print edition, where its ids carry its page name: as its page
+  /// wrote it in this render, else rendered here.
   func printArticle(_ index: Int) -> Data {
     let chapter = self.reader.chapter(index)
-    var context = self.context(index)
-    context.links = PageLinks(
-      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(context.chapterPages),
-      chapterPath: chapter.path, codePages: self.reader.code.pages(atChapter: index))
-    let article = ChapterRenderer.render(chapter, context: context)
-    let id = HTML.escape(PageLinks.stem(chapter.pageName))
     // Written once as bytes: the article is most of the print edition's 2 MB.
-    let start = "<article class=\"chapter\" id=\"\(id)\">\n"
+    let start = "<article class=\"chapter\" id=\"\(HTML.escape(PageLinks.stem(chapter.pageName)))\">\n"
     let end = "</article>\n"
-    var data = Data(capacity: start.utf8.count + article.html.utf8.count + end.utf8.count)
+    if let written = self.reader.takePrintArticle(index)?.printArticle(start: start, end: end) { return written }
+    var context = self.context(index)
+    context.links = self.printLinks(index)
+    let article = ChapterRenderer.render(chapter, context: context, printLinks: nil)
+    var data = Data(capacity: start.utf8.count + article.html.text.utf8.count + end.utf8.count)
     data.append(contentsOf: start.utf8)
-    data.append(contentsOf: article.html.utf8)
+    data.append(contentsOf: article.html.text.utf8)
     data.append(contentsOf: end.utf8)
     return data
+  }
+
+  /// Chapter `index`'s article for its page, written in the same walk as the print edition's, which is
+  /// kept for `printArticle` with what it read (read through a recorder of its own, then noted as the
+  /// page's reads too).
+  private func articleWithPrintEdition(_ index: Int) -> (html: ArticleHTML, images: [String]) {
+    let printReader = self.reader.withOwnRecorder()
+    let printPages = PageRenderer(reader: printReader)
+    let chapter = printReader.chapter(index)
+    let context = printPages.context(index)
+    let article = ChapterRenderer.render(chapter, context: context, printLinks: printPages.printLinks(index))
+    self.reader.recorder.note(everythingReadBy: printReader.recorder)
+    printReader.keepPrintArticle(PrintArticles.Article(html: article.html, inputs: printReader.recorder), of: index)
+    return article
+  }
+
+  /// Where chapter `index`'s ids and links point in the print edition.
+  private func printLinks(_ index: Int) -> PageLinks {
+    let chapter = self.reader.chapter(index)
+    return PageLinks(
+      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.reader.chapterPageNames),
+      chapterPath: chapter.path, codePages: self.reader.code.pages(atChapter: index))
   }
 
   /// Chapter `index`'s entries in the search index.

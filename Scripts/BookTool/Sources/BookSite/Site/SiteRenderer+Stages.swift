@@ -203,6 +203,8 @@ extension SiteRenderer {
     let codePageFrames: CodePageFrames
     /// The test counts of the file texts the chapter pages have counted (`TestCount`).
     let testCounts = TestCounts()
+    /// The print articles the chapter pages wrote beside their own, for the print edition's parts.
+    let printArticles = PrintArticles()
 
     init(
       book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, declarations: DeclarationScanner,
