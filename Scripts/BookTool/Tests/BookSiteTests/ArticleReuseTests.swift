@@ -5,7 +5,8 @@ import XCTest
 @testable import BookSite
 
 /// Work a render does once for two outputs: the print article written in the same walk as the chapter
-/// page's (`ArticleHTML`). It must give what the separate work gives, byte for byte, and read what it reads.
+/// page's (`ArticleHTML`), and test counts taken from the trees the highlighter parses (`TestCounts`). Each
+/// must give what the separate work gives, byte for byte, and read what it reads.
 final class ArticleReuseTests: XCTestCase {
   private static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -69,6 +70,29 @@ final class ArticleReuseTests: XCTestCase {
   func testPrintArticlesWrittenBesideTheirPagesEqualTheirOwnRenderAndReadTheSame() throws {
     try self.assertPrintArticlesMatch(SiteFixture.book(Self.fixture), "the fixture")
     try self.assertPrintArticlesMatch(Self.repositoryBook(), "Chapters/")
+  }
+
+  func testTestCountsFromTheHighlighterEqualTheCounterOnEveryChapter() throws {
+    let book = try Self.repositoryBook()
+    let renderer = SiteRenderer(book: book, metadata: SiteFixture.metadata)
+    let plan = renderer.plan()
+    renderer.keepDeclarations()
+    let texts = renderer.changeTexts(for: SiteRenderer.Needs(rendering: plan.parts))
+    renderer.highlight(renderer.highlightKeys(for: SiteRenderer.Needs(rendering: plan.parts), texts: texts, plan: plan))
+    let counts = TestCounts(highlighter: renderer.highlighter)
+    var total = 0
+    for (index, chapter) in book.chapters.enumerated() {
+      let prefix = book.prefixTangles[index]
+      for source in TestCount.sources(of: chapter, prefix: prefix) {
+        // Counted from the tree the highlighter parsed for the file's code page: already there.
+        XCTAssertNotNil(
+          renderer.highlighter.usedResults().results[Highlighter.Key(kind: .tests, code: source)], chapter.path)
+      }
+      let count = TestCount.of(chapter, prefix: prefix, counts: counts)
+      XCTAssertEqual(count, TestCount.of(chapter, prefix: prefix), chapter.path)
+      total += count
+    }
+    XCTAssertGreaterThan(total, 20, "the book's chapters write tests")
   }
 
   /// Renders each chapter's print article on its own, then its page and the print article the page kept,

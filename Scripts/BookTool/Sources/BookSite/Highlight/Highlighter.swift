@@ -18,6 +18,9 @@ final class Highlighter: @unchecked Sendable {
     /// symbol index. Kept with the highlighted texts, so that a build that highlights nothing new parses
     /// nothing for the index either.
     case declarations = 2
+    /// Not HTML: how many tests Swift code declares (`TestCount.tests(in:)`), as one line, for the chapter
+    /// status. Counted from the tree that highlighting the code parses, when it is highlighted.
+    case tests = 3
   }
 
   /// A text to highlight and how, compared byte for byte and hashed once (`TextKey`).
@@ -52,6 +55,9 @@ final class Highlighter: @unchecked Sendable {
   /// highlighting them parses; set before highlighting starts, then only read. Keys, not a `Set<String>`:
   /// String hashing would normalize every whole listing.
   var declarationKeys: Set<Key> = []
+  /// The `Kind.tests` keys of the Swift texts whose tests are counted too, from the tree that highlighting
+  /// them parses; set before highlighting starts, then only read.
+  var testKeys: Set<Key> = []
   /// Everything known so far: loaded from the cache or highlighted in this build.
   private var results: [Key: [String]]
   /// The keys asked for in this build, which the next cache keeps.
@@ -102,7 +108,7 @@ final class Highlighter: @unchecked Sendable {
     }
     // The symbol index asks for the declarations of every module listing: decoded with the first texts,
     // so that asking for them later does not decode the whole cache.
-    let wanted = wanted.union(self.declarationKeys)
+    let wanted = wanted.union(self.declarationKeys).union(self.testKeys)
     let found = HighlightCache.decode(data, tool: ToolBuild.identity, only: wanted)
     self.results.merge(found) { current, _ in current }
     self.undecoded = (data, wanted)
@@ -142,22 +148,28 @@ final class Highlighter: @unchecked Sendable {
     }
     if let known { return known }
     let lines: [String]
-    var declarations: [String]?
+    var derived: [Key: [String]] = [:]
     switch kind {
     case .plain: lines = SwiftHighlighter.plain(code)
     case .declarations: lines = SwiftDeclarations.scan(code).lines
-    case .swift where self.declarationKeys.contains(key.with(kind: .declarations)):
-      lines = SwiftHighlighter.highlight(code) { declarations = SwiftDeclarations.scan($0, source: $1).lines }
-    case .swift: lines = SwiftHighlighter.highlight(code)
-    }
-    if let declarations {
-      let found = key.with(kind: .declarations)
-      self.lock.withLock {
-        self.used.insert(found)
-        self.results[found] = self.results[found] ?? declarations
+    case .tests: lines = [String(TestCount.tests(in: code))]
+    case .swift:
+      let (declarations, tests) = (key.with(kind: .declarations), key.with(kind: .tests))
+      let (scans, counts) = (self.declarationKeys.contains(declarations), self.testKeys.contains(tests))
+      guard scans || counts else {
+        lines = SwiftHighlighter.highlight(code)
+        break
+      }
+      lines = SwiftHighlighter.highlight(code) { tree, source in
+        if scans { derived[declarations] = SwiftDeclarations.scan(tree, source: source).lines }
+        if counts { derived[tests] = [String(TestCount.tests(in: tree))] }
       }
     }
     self.lock.withLock {
+      for (found, results) in derived {
+        self.used.insert(found)
+        self.results[found] = self.results[found] ?? results
+      }
       self.results[key] = lines
       self.misses += 1
     }

@@ -125,11 +125,18 @@ extension SiteRenderer {
   }
 
   /// Tells the highlighter to keep the declarations of every module listing (for the symbol index and the
-  /// listings' links to it) from the trees it parses anyway, and to decode them with the first texts of
-  /// its cache; before the cache is read.
+  /// listings' links to it) and the test counts of every chapter's test files (for the chapter status)
+  /// from the trees it parses anyway, and to decode them with the first texts of its cache; before the
+  /// cache is read.
   func keepDeclarations() {
     self.highlighter.declarationKeys = Set(
       SymbolIndex.codes(of: self.book).map { Highlighter.Key(kind: .declarations, code: $0) })
+    let chapters = self.book.chapters
+    let prefixes = self.book.prefixTangles
+    self.highlighter.testKeys = Set(
+      chapters.indices.filter { prefixes.indices.contains($0) }.flatMap { index in
+        TestCount.sources(of: chapters[index], prefix: prefixes[index]).map { Highlighter.Key(kind: .tests, code: $0) }
+      })
     self.declarations.highlighter = self.highlighter
   }
 
@@ -202,7 +209,7 @@ extension SiteRenderer {
     /// The template of code pages, made once per folder depth.
     let codePageFrames: CodePageFrames
     /// The test counts of the file texts the chapter pages have counted (`TestCount`).
-    let testCounts = TestCounts()
+    let testCounts: TestCounts
     /// The print articles the chapter pages wrote beside their own, for the print edition's parts.
     let printArticles = PrintArticles()
 
@@ -214,6 +221,7 @@ extension SiteRenderer {
       self.declarations = declarations
       (self.texts, self.diagrams) = (texts, diagrams)
       self.codePageFrames = CodePageFrames(template: plan.template, bookTitle: metadata.title)
+      self.testCounts = TestCounts(highlighter: highlighter)
       self.labels = Dictionary(
         zip(book.chapters.map(\.path), plan.numbers.map(\.labels)), uniquingKeysWith: { first, _ in first })
     }

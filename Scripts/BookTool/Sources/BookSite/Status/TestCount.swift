@@ -16,18 +16,27 @@ enum TestCount {
   /// `counts` keeps each file text's count for the other chapters of the same render: a test target that
   /// several chapters write is parsed once per version of each file, not once per chapter.
   static func of(_ chapter: Chapter, prefix: [TangledFile], counts: TestCounts? = nil) -> Int {
-    let folders = chapter.testTargets.map { "\(Workspace.testsFolder)/\($0)/" }
-    let files = prefix.filter { file in folders.contains { file.path.hasPrefix($0) } }
-    return files.reduce(0) { count, file in
-      let source = file.chunks.map(\.code).joined(separator: "\n")
-      return count + (counts.map { $0.tests(in: source) } ?? Self.tests(in: source))
+    Self.sources(of: chapter, prefix: prefix).reduce(0) { count, source in
+      count + (counts.map { $0.tests(in: source) } ?? Self.tests(in: source))
     }
+  }
+
+  /// The texts of the files of `prefix` under `chapter`'s test targets, as their code pages show them
+  /// (`ChapterChanges.readerText`): the texts whose tests `of` counts.
+  static func sources(of chapter: Chapter, prefix: [TangledFile]) -> [String] {
+    let folders = chapter.testTargets.map { "\(Workspace.testsFolder)/\($0)/" }
+    return prefix.filter { file in folders.contains { file.path.hasPrefix($0) } }.map(ChapterChanges.readerText)
   }
 
   /// The tests declared in one Swift source text.
   static func tests(in source: String) -> Int {
+    Self.tests(in: Parser.parse(source: source))
+  }
+
+  /// The tests declared in a parsed Swift source file.
+  static func tests(in tree: SourceFileSyntax) -> Int {
     let counter = Counter(viewMode: .sourceAccurate)
-    counter.walk(Parser.parse(source: source))
+    counter.walk(tree)
     return counter.count
   }
 
@@ -66,18 +75,19 @@ enum TestCount {
 }
 
 /// The test counts of the file texts one render has counted (`TestCount.tests(in:)`), shared by the
-/// chapter pages it renders on several threads.
-final class TestCounts: @unchecked Sendable {
-  // Unchecked: `counts` is read and written only while holding `lock`.
-  private let lock = NSLock()
-  private var counts: [TextKey: Int] = [:]
+/// chapter pages it renders on several threads: kept by the render's highlighter (`Highlighter.Kind.tests`),
+/// which counts them from the trees it parses anyway when it highlights those texts for their code pages.
+final class TestCounts: Sendable {
+  /// Where the counts are kept, and made when the highlighter has not made them.
+  private let highlighter: Highlighter
+
+  /// Counts kept by `highlighter` (by default one of their own).
+  init(highlighter: Highlighter = Highlighter()) {
+    self.highlighter = highlighter
+  }
 
   /// The tests declared in `source`, counted once.
   func tests(in source: String) -> Int {
-    let key = TextKey(source)
-    if let known = self.lock.withLock({ self.counts[key] }) { return known }
-    let count = TestCount.tests(in: source)
-    self.lock.withLock { self.counts[key] = count }
-    return count
+    Int(self.highlighter.lines(source, kind: .tests).first ?? "") ?? 0
   }
 }
