@@ -3,7 +3,7 @@ import XCTest
 @testable import BookSite
 
 /// `LineDiff.lines` splits by bytes exactly as splitting at the character "\n" would, and `lineCount`
-/// agrees with it.
+/// agrees with it; a render's memo of edits (`LineDiffs`) gives each pair of texts its own edit.
 final class LineDiffTests: XCTestCase {
   static let samples = [
     "", "a", "a\n", "a\nb", "a\nb\n", "\n", "\n\n", "a\n\n", "a\r\nb", "a\r\n", "a\rb\n", "é\nü\r\n\n", "x\n\u{301}y\n",
@@ -32,5 +32,23 @@ final class LineDiffTests: XCTestCase {
     let diff = FileDiff(old: old, new: new)
     XCTAssertEqual(diff.added, 2)
     XCTAssertEqual(diff.removed, 1)
+  }
+
+  func testTheRendersMemoGivesEachPairTheEditOfItsOwnLines() {
+    let diffs = LineDiffs()
+    let texts = Self.samples + ["a\nb\nc\nd\n", "a\nx\nc\nd\ny\n", "e\u{301}\nb\n", "\u{E9}\nb\n"]
+    // Twice over, so that the second pass reads every edit from the memo.
+    for _ in 0..<2 {
+      for old in texts {
+        for new in texts {
+          let (oldLines, newLines) = (LineDiff.lines(old), LineDiff.lines(new))
+          let expected = LineDiff.edit(old: oldLines, new: newLines)
+          let edit = diffs.edit(old: old, new: new)
+          XCTAssertEqual(edit.removed, expected.removed, "\(old.debugDescription) → \(new.debugDescription)")
+          XCTAssertEqual(edit.inserted, expected.inserted, "\(old.debugDescription) → \(new.debugDescription)")
+          XCTAssertEqual(FileDiff(old: oldLines, new: newLines, edit: edit), FileDiff(old: oldLines, new: newLines))
+        }
+      }
+    }
   }
 }

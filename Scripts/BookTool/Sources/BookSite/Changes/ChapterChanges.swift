@@ -79,14 +79,14 @@ struct ChapterChanges: Sendable {
   /// those chapters and of the chapters before them.
   static func all(
     in book: Book, chapters needed: Set<Int>, prefixes: [[TangledFile]], texts: [Texts], anchors: [[String]],
-    highlighter: Highlighter
+    highlighter: Highlighter, diffs: LineDiffs = LineDiffs()
   ) -> [ChapterChanges?] {
     Parallel.map(Array(book.chapters.indices)) { index in
       guard needed.contains(index) else { return nil }
       return ChapterChanges(
         index: index, before: index == 0 ? [] : prefixes[index - 1], after: prefixes[index],
         texts: (index == 0 ? [:] : texts[index - 1], texts[index]), book: book, anchors: anchors[index],
-        highlighter: highlighter)
+        highlighter: highlighter, diffs: diffs)
     }
   }
 
@@ -109,7 +109,7 @@ struct ChapterChanges: Sendable {
   /// The same, with both versions' reader texts already made.
   init(
     index: Int, before: [TangledFile], after: [TangledFile], texts: (old: Texts, new: Texts), book: Book,
-    anchors: [String], highlighter: Highlighter
+    anchors: [String], highlighter: Highlighter, diffs: LineDiffs = LineDiffs()
   ) {
     self.chapterIndex = index
     let old = Dictionary(before.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -121,7 +121,8 @@ struct ChapterChanges: Sendable {
       let newText = texts.new[path] ?? ""
       guard !TextKey.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
-      let diff = FileDiff(old: LineDiff.lines(oldText), new: LineDiff.lines(newText))
+      let (oldLines, newLines) = (LineDiff.lines(oldText), LineDiff.lines(newText))
+      let diff = FileDiff(old: oldLines, new: newLines, edit: diffs.edit(old: oldText, new: newText))
       let anchors = diff.hunks.map { hunk in
         Self.anchor(of: hunk, in: new[path], chapter: chapterPath, anchors: anchors)
           ?? Self.anchorOfFirstListing(touching: path, in: book, chapterIndex: index, anchors: anchors)

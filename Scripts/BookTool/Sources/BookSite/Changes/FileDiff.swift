@@ -34,7 +34,12 @@ struct FileDiff: Hashable, Sendable {
 
   /// The diff of `old` and `new`, each a list of lines.
   init(old: [Substring], new: [Substring]) {
-    let script = Self.editScript(old: old, new: new)
+    self.init(old: old, new: new, edit: LineDiff.edit(old: old, new: new))
+  }
+
+  /// The diff of `old` and `new` given their edit (`LineDiff.edit` of the same lines).
+  init(old: [Substring], new: [Substring], edit: LineDiffs.Edit) {
+    let script = Self.editScript(old: old, new: new, edit: edit)
     self.added = script.filter { $0.kind == .added }.count
     self.removed = script.filter { $0.kind == .removed }.count
     self.hunks = Self.hunks(of: script)
@@ -42,8 +47,8 @@ struct FileDiff: Hashable, Sendable {
 
   /// Every line of both versions in order, each marked kept, removed or added (`LineDiff.edit`: Myers'
   /// diff, through the standard library's `difference(from:)`, unless the edit is huge).
-  private static func editScript(old: [Substring], new: [Substring]) -> [Line] {
-    let (removedOffsets, insertedOffsets) = LineDiff.edit(old: old, new: new)
+  private static func editScript(old: [Substring], new: [Substring], edit: LineDiffs.Edit) -> [Line] {
+    let (removedOffsets, insertedOffsets) = edit
     var script: [Line] = []
     var (oldIndex, newIndex) = (0, 0)
     while oldIndex < old.count || newIndex < new.count {

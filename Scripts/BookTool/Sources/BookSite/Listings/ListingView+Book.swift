@@ -29,7 +29,7 @@ extension ListingView {
   /// not is highlighted on the spot.
   static func views(
     of book: Book, chapters needed: Set<Int>, anchors: [[String]], numbers: [ReaderNumbers], highlighter: Highlighter,
-    declarations: DeclarationScanner? = nil
+    declarations: DeclarationScanner? = nil, diffs: LineDiffs = LineDiffs()
   ) -> [[ListingView]] {
     let declarations = declarations ?? DeclarationScanner(highlighter: highlighter)
     // Chapters are independent; their code is highlighted already (`prepare`), so this mostly looks it up.
@@ -38,7 +38,7 @@ extension ListingView {
       return book.chapters[chapterIndex].listings.indices.map { listingIndex in
         var view = Self.view(
           of: book.chapters[chapterIndex].listings[listingIndex], in: book, anchors: anchors,
-          highlighter: highlighter, declarations: declarations)
+          highlighter: highlighter, declarations: declarations, diffs: diffs)
         view.label = numbers[chapterIndex].listingLabels[listingIndex]
         return view
       }
@@ -110,7 +110,7 @@ extension ListingView {
   /// The view of one listing, with its body as code (diagrams are filled in afterwards).
   private static func view(
     of listing: Listing, in book: Book, anchors: [[String]], highlighter: Highlighter,
-    declarations: DeclarationScanner
+    declarations: DeclarationScanner, diffs: LineDiffs
   ) -> ListingView {
     let step = book.tangle.steps[listing.id]
     let reference = step?.previous.flatMap { Self.reference(to: $0.listing, in: book, anchors: anchors) }
@@ -118,7 +118,7 @@ extension ListingView {
       id: listing.id, anchor: Self.anchor(of: listing.id, in: book, anchors: anchors) ?? "",
       language: listing.language, file: nil, module: nil,
       isTest: false, note: nil,
-      body: Self.body(of: listing, step: step, highlighter: highlighter, declarations: declarations))
+      body: Self.body(of: listing, step: step, highlighter: highlighter, declarations: declarations, diffs: diffs))
     view.describe(listing, step: step, previous: reference)
     return view
   }
@@ -159,7 +159,8 @@ extension ListingView {
   /// The body as code: highlighted Swift or escaped text, with changed or removed lines marked, and the
   /// names a module's listing declares linked to the symbol index.
   private static func body(
-    of listing: Listing, step: TangleStep?, highlighter: Highlighter, declarations: DeclarationScanner
+    of listing: Listing, step: TangleStep?, highlighter: Highlighter, declarations: DeclarationScanner,
+    diffs: LineDiffs
   ) -> Body {
     let removed = step?.removed == true
     let code = Self.shownCode(of: listing, step: step)
@@ -169,7 +170,7 @@ extension ListingView {
     }
     var marked = Set<Int>()
     if let previous = step?.previous, !removed {
-      marked = LineDiff.changedLines(old: LineDiff.lines(previous.code), new: LineDiff.lines(code))
+      marked = diffs.edit(old: previous.code, new: code).inserted
     }
     return .code(lines: lines, marked: marked, removed: removed)
   }

@@ -155,7 +155,7 @@ extension SiteRenderer {
       ListingView.filling(
         ListingView.views(
           of: self.book, chapters: needs.views, anchors: prepared.plan.anchors, numbers: prepared.plan.numbers,
-          highlighter: self.highlighter, declarations: self.declarations),
+          highlighter: self.highlighter, declarations: self.declarations, diffs: prepared.lineDiffs),
         with: prepared.diagrams),
       figures: prepared.figures)
     return Dictionary(uniqueKeysWithValues: needs.views.map { ($0, views[$0]) })
@@ -165,7 +165,7 @@ extension SiteRenderer {
   func changes(for needs: Needs, _ prepared: Prepared) -> [Int: ChapterChanges] {
     let all = ChapterChanges.all(
       in: self.book, chapters: needs.changes, prefixes: self.book.prefixTangles, texts: prepared.texts,
-      anchors: prepared.plan.anchors, highlighter: self.highlighter)
+      anchors: prepared.plan.anchors, highlighter: self.highlighter, diffs: prepared.lineDiffs)
     var changes: [Int: ChapterChanges] = [:]
     for (index, chapter) in all.enumerated() { changes[index] = chapter }
     return changes
@@ -212,6 +212,8 @@ extension SiteRenderer {
     let testCounts: TestCounts
     /// The print articles the chapter pages wrote beside their own, for the print edition's parts.
     let printArticles = PrintArticles()
+    /// The line diffs of this render, each pair of texts diffed once (listing views and changes).
+    let lineDiffs = LineDiffs()
 
     init(
       book: Book, metadata: BookMetadata, plan: Plan, highlighter: Highlighter, declarations: DeclarationScanner,
@@ -233,7 +235,7 @@ extension SiteRenderer {
         ListingView.filling(
           ListingView.views(
             of: self.book, chapters: [index], anchors: self.plan.anchors, numbers: self.plan.numbers,
-            highlighter: self.highlighter, declarations: self.declarations),
+            highlighter: self.highlighter, declarations: self.declarations, diffs: self.lineDiffs),
           with: self.diagrams),
         figures: self.figures)
       return views[index]
@@ -247,7 +249,7 @@ extension SiteRenderer {
       return ChapterChanges(
         index: index, before: index == 0 ? [] : prefixes[index - 1], after: prefixes[index],
         texts: (index == 0 ? [:] : texts[index - 1], texts[index]), book: self.book,
-        anchors: self.plan.anchors[index], highlighter: self.highlighter)
+        anchors: self.plan.anchors[index], highlighter: self.highlighter, diffs: self.lineDiffs)
     }
   }
 }
