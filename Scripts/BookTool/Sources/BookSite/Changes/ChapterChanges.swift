@@ -122,7 +122,8 @@ struct ChapterChanges: Sendable {
       guard !TextKey.sameBytes(oldText, newText) else { continue }
       let status: File.Status = old[path] == nil ? .added : new[path] == nil ? .removed : .changed
       let (oldLines, newLines) = (LineDiff.lines(oldText), LineDiff.lines(newText))
-      let diff = FileDiff(old: oldLines, new: newLines, edit: diffs.edit(old: oldText, new: newText))
+      let edit = diffs.edit(old: oldText, new: newText, lines: (oldLines, newLines))
+      let diff = FileDiff(old: oldLines, new: newLines, edit: edit)
       let anchors = diff.hunks.map { hunk in
         Self.anchor(of: hunk, in: new[path], chapter: chapterPath, anchors: anchors)
           ?? Self.anchorOfFirstListing(touching: path, in: book, chapterIndex: index, anchors: anchors)

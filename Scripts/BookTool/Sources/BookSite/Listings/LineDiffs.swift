@@ -20,11 +20,13 @@ final class LineDiffs: @unchecked Sendable {
   /// A memo with no diff yet.
   init() {}
 
-  /// The edit from `old` to `new`, each split into lines by `LineDiff.lines`: found once per pair of texts.
-  func edit(old: String, new: String) -> Edit {
+  /// The edit from `old` to `new`, each split into lines by `LineDiff.lines` (or given as `lines`, split
+  /// so already): found once per pair of texts.
+  func edit(old: String, new: String, lines: (old: [Substring], new: [Substring])? = nil) -> Edit {
     let pair = Pair(old: TextKey(old), new: TextKey(new))
     if let known = self.lock.withLock({ self.edits[pair] }) { return known }
-    let edit = LineDiff.edit(old: LineDiff.lines(old), new: LineDiff.lines(new))
+    let (oldLines, newLines) = lines ?? (LineDiff.lines(old), LineDiff.lines(new))
+    let edit = LineDiff.edit(old: oldLines, new: newLines)
     self.lock.withLock { self.edits[pair] = edit }
     return edit
   }
