@@ -47,6 +47,10 @@ final class LineDiffTests: XCTestCase {
           XCTAssertEqual(edit.removed, expected.removed, "\(old.debugDescription) → \(new.debugDescription)")
           XCTAssertEqual(edit.inserted, expected.inserted, "\(old.debugDescription) → \(new.debugDescription)")
           XCTAssertEqual(FileDiff(old: oldLines, new: newLines, edit: edit), FileDiff(old: oldLines, new: newLines))
+          // Lines given as the caller split them give the same edit, from the memo or not.
+          let given = LineDiffs().edit(old: old, new: new, lines: (oldLines, newLines))
+          XCTAssertEqual(given.removed, expected.removed)
+          XCTAssertEqual(given.inserted, expected.inserted)
         }
       }
     }
