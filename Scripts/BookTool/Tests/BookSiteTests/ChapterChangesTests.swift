@@ -75,6 +75,43 @@ final class ChapterChangesTests: XCTestCase {
     XCTAssertEqual(changes[2].files[0].hunkAnchors, [anchors[2][0]])
   }
 
+  func testTheHighlightKeysAreEveryPrefixsTextsOnceAndTheEmptyText() {
+    let texts = ChapterChanges.texts(of: ChapterChanges.prefixTangles(of: Self.book))
+    // Chapter 4 keeps chapter 3's file, and a gap (a prefix not needed) hides nothing after it.
+    for texts in [texts, [texts[0], [:], texts[2], texts[3]]] {
+      var expected = Set<Highlighter.Key>()
+      for (path, text) in texts.flatMap({ $0 }) {
+        let kind: Highlighter.Kind = path.hasSuffix(".swift") ? .swift : .plain
+        expected.formUnion([Highlighter.Key(kind: kind, code: text), Highlighter.Key(kind: kind, code: "")])
+      }
+      let keys = ChapterChanges.highlightKeys(of: texts)
+      XCTAssertEqual(Set(keys), expected)
+      XCTAssertEqual(keys.count, expected.count, "each key once")
+    }
+  }
+
+  func testTheRendersHighlightKeysHoldEveryCodeVersion() {
+    // Two chunks: the file's text is no listing's code.
+    let chapters = [
+      (
+        "01-one.md",
+        "# One\n\n```swift file=Sources/M/A.swift chunk=a\nlet a = 1\n```\n\n"
+          + "```swift file=Sources/M/A.swift chunk=b\nlet b = 1\n```\n"
+      ),
+      ("02-two.md", "# Two\n\n```swift file=Sources/M/A.swift chunk=b\nlet b = 2\n```\n"),
+    ].map { ChapterLoader.chapter(path: "Chapters/\($0.0)", source: $0.1).chapter }
+    let renderer = SiteRenderer(book: Book(chapters: chapters), metadata: BookMetadata(title: "T"))
+    let plan = renderer.plan()
+    let needs = SiteRenderer.Needs(rendering: plan.parts)
+    let keys = renderer.highlightKeys(for: needs, texts: renderer.changeTexts(for: needs), plan: plan)
+    let versions = plan.code.versions.map { version in
+      Highlighter.Key(
+        kind: version.path.hasSuffix(".swift") ? .swift : .plain, code: ChapterChanges.readerText(version.file))
+    }
+    XCTAssertFalse(versions.isEmpty)
+    XCTAssertTrue(Set(versions).isSubset(of: Set(keys)), "each code page's text is highlighted ahead")
+  }
+
   func testTheSiteHasAChangesPageAndAHeaderForChaptersWithCodeOnly() throws {
     let site = SiteRenderer(book: Self.book, metadata: BookMetadata(title: "T")).render()
     XCTAssertNotNil(site.files["02-two.changes.html"])

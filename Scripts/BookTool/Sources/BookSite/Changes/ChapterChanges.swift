@@ -51,8 +51,12 @@ struct ChapterChanges: Sendable {
   static func highlightKeys(of texts: [Texts]) -> [Highlighter.Key] {
     var seen = Set<Highlighter.Key>()
     var keys: [Highlighter.Key] = []
-    for prefix in texts {
+    for (index, prefix) in texts.enumerated() {
+      let earlier = index > 0 ? texts[index - 1] : [:]
       for (path, text) in prefix {
+        // A file the chapter left as it was got its keys with the chapter before: its bytes are compared,
+        // not hashed again (most files of a prefix are the previous prefix's).
+        if let before = earlier[path], TextKey.sameBytes(before, text) { continue }
         let kind: Highlighter.Kind = path.hasSuffix(".swift") ? .swift : .plain
         for key in [Highlighter.Key(kind: kind, code: text), Highlighter.Key(kind: kind, code: "")]
         where seen.insert(key).inserted {

@@ -104,10 +104,14 @@ extension SiteRenderer {
   /// Every text the needed views, changes and code pages show.
   func highlightKeys(for needs: Needs, texts: [ChapterChanges.Texts], plan: Plan) -> [Highlighter.Key] {
     let versions = plan.code.versions
-    let code = needs.codeVersions.sorted().filter { versions.indices.contains($0) }.map { index in
-      Highlighter.Key(
-        kind: versions[index].path.hasSuffix(".swift") ? .swift : .plain,
-        code: ChapterChanges.readerText(versions[index].file))
+    let code: [Highlighter.Key] = needs.codeVersions.sorted().filter { versions.indices.contains($0) }.compactMap {
+      index in
+      let version = versions[index]
+      // A version whose chapter's texts the changes have is among their keys already: not joined and
+      // hashed again (`ChapterChanges.highlightKeys` keys every text of every prefix given, by the same rule).
+      guard !texts.indices.contains(version.first) || texts[version.first][version.path] == nil else { return nil }
+      return Highlighter.Key(
+        kind: version.path.hasSuffix(".swift") ? .swift : .plain, code: ChapterChanges.readerText(version.file))
     }
     let keys =
       ListingView.highlightKeys(of: self.book, chapters: needs.views) + ChapterChanges.highlightKeys(of: texts)
