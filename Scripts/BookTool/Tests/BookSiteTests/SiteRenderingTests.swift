@@ -48,6 +48,9 @@ final class SiteRenderingTests: XCTestCase {
     for (destination, onPage, inPrint) in cases {
       XCTAssertEqual(pages.rewrite(destination), onPage, destination)
       XCTAssertEqual(print.rewrite(destination), inPrint, destination)
+      // Where a link leads does not depend on the place: one place's target serves the other.
+      XCTAssertEqual(pages.target(of: destination), print.target(of: destination), destination)
+      XCTAssertEqual(print.href(pages.target(of: destination)), inPrint, destination)
     }
   }
 

@@ -44,17 +44,39 @@ struct PageLinks: Sendable {
   /// A Markdown link destination as the site writes it: a sibling chapter `02-x.md#y` becomes
   /// `02-x.html#y`, a fragment `#y` stays on the current chapter; everything else is left alone.
   func rewrite(_ destination: String) -> String {
-    if let page = self.codePage(destination) { return page }
-    if destination.hasPrefix("#") {
-      return self.href(page: self.currentPage, anchor: String(destination.dropFirst()))
-    }
+    self.href(self.target(of: destination))
+  }
+
+  /// Where a Markdown link destination leads, before it is written for one place.
+  enum Target: Equatable {
+    /// A URL written as it is: a code page (with the link's fragment), or any link the site leaves alone.
+    case fixed(String)
+    /// An anchor of the current chapter.
+    case currentChapter(anchor: String)
+    /// A chapter page, or an anchor on it.
+    case chapter(page: String, anchor: String?)
+  }
+
+  /// Where `destination` leads. It depends on the code pages and the chapter's path alone, not on the mode
+  /// or the current page: two link sets that share those resolve every destination alike.
+  func target(of destination: String) -> Target {
+    if let page = self.codePage(destination) { return .fixed(page) }
+    if destination.hasPrefix("#") { return .currentChapter(anchor: String(destination.dropFirst())) }
     let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
     let path = parts[0]
     guard path.hasSuffix(".md"), !path.contains("/"), !path.contains(":"), !path.contains("?") else {
-      return destination
+      return .fixed(destination)
     }
-    let page = String(path.dropLast(3)) + ".html"
-    return self.href(page: page, anchor: parts.count > 1 ? String(parts[1]) : nil)
+    return .chapter(page: String(path.dropLast(3)) + ".html", anchor: parts.count > 1 ? String(parts[1]) : nil)
+  }
+
+  /// A target written for this place.
+  func href(_ target: Target) -> String {
+    switch target {
+    case .fixed(let url): url
+    case .currentChapter(let anchor): self.href(page: self.currentPage, anchor: anchor)
+    case .chapter(let page, let anchor): self.href(page: page, anchor: anchor)
+    }
   }
 
   /// The code page a link to a tangled file goes to, with the link's fragment; nil for any other link.

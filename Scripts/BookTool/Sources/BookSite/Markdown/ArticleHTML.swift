@@ -16,6 +16,8 @@ struct ArticleHTML {
   let links: PageLinks
   /// Where they point in the print edition, when its article is made in the same walk.
   let printLinks: PageLinks?
+  /// Whether both link sets resolve every Markdown destination alike (`PageLinks.target(of:)`).
+  private let targetsAgree: Bool
   /// The page's HTML so far.
   private(set) var text = ""
   /// Where the print article differs so far, in order.
@@ -28,6 +30,8 @@ struct ArticleHTML {
   init(links: PageLinks, printLinks: PageLinks? = nil) {
     self.links = links
     self.printLinks = printLinks
+    self.targetsAgree =
+      printLinks.map { $0.chapterPath == links.chapterPath && $0.codePages == links.codePages } ?? false
   }
 
   /// Appends text that is the same in both articles.
@@ -43,12 +47,24 @@ struct ArticleHTML {
   /// Appends the piece `make` writes for the page's links, noting the print edition's piece when it
   /// differs.
   mutating func appendLinked(_ make: (PageLinks) -> String) {
+    self.append(make(self.links), print: self.printLinks.map(make))
+  }
+
+  /// Appends a Markdown link destination as each place writes it (`PageLinks.rewrite`), escaped for an
+  /// attribute; where it leads is found once when both link sets resolve it alike.
+  mutating func appendDestination(_ destination: String) {
+    let target = self.links.target(of: destination)
+    let printTarget = self.targetsAgree ? target : self.printLinks?.target(of: destination)
+    var printPiece: String?
+    if let printLinks = self.printLinks, let printTarget { printPiece = HTML.escapeURL(printLinks.href(printTarget)) }
+    self.append(HTML.escapeURL(self.links.href(target)), print: printPiece)
+  }
+
+  /// Appends the page's piece, noting the print edition's where it differs.
+  private mutating func append(_ piece: String, print printPiece: String?) {
     let start = self.text.utf8.count
-    let piece = make(self.links)
     self.text += piece
-    guard let printLinks = self.printLinks else { return }
-    let printPiece = make(printLinks)
-    guard printPiece != piece else { return }
+    guard let printPiece, printPiece != piece else { return }
     self.printEdits.append(PrintEdit(range: start..<self.text.utf8.count, replacement: printPiece))
   }
 

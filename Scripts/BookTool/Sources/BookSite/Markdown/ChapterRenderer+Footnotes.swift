@@ -48,10 +48,11 @@ extension ChapterRenderer {
     }
     let count = self.footnotes.rendered[label, default: 0] + 1
     self.footnotes.rendered[label] = count
+    let (definition, reference) = (Self.definitionAnchor(label), Self.referenceAnchor(label, count: count))
     self.html += "<sup class=\"footnote-ref\"><a href=\""
-    self.html.appendLinked { HTML.escape($0.href(page: $0.currentPage, anchor: Self.definitionAnchor(label))) }
+    self.html.appendLinked { HTML.escape($0.href(page: $0.currentPage, anchor: definition)) }
     self.html += "\" id=\""
-    self.html.appendLinked { HTML.escape($0.id(Self.referenceAnchor(label, count: count))) }
+    self.html.appendLinked { HTML.escape($0.id(reference)) }
     self.html += "\" data-footnote-ref>\(number)</a></sup>"
   }
 
@@ -60,8 +61,9 @@ extension ChapterRenderer {
     guard !self.footnotes.definitions.isEmpty else { return }
     self.html += "<section class=\"footnotes\" data-footnotes aria-label=\"Footnotes\">\n<ol>\n"
     for (label, node) in self.footnotes.definitions {
+      let definition = Self.definitionAnchor(label)
       self.html += "<li id=\""
-      self.html.appendLinked { HTML.escape($0.id(Self.definitionAnchor(label))) }
+      self.html.appendLinked { HTML.escape($0.id(definition)) }
       self.html += "\">\n"
       if let last = node.children.last, case .paragraph = last.kind {
         self.renderBlocks(of: MarkdownNode(kind: .document, children: Array(node.children.dropLast())), tight: false)

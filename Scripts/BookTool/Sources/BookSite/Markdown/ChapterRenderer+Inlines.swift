@@ -21,7 +21,7 @@ extension ChapterRenderer {
     case .strikethrough: self.wrap(node, in: "del")
     case .link(let destination, let title):
       self.html += "<a href=\""
-      self.html.appendLinked { HTML.escapeURL($0.rewrite(destination)) }
+      self.html.appendDestination(destination)
       self.html += "\"\(Self.titleAttribute(title))>"
       if let label = self.referenceLabel(node, destination: destination) {
         self.html += HTML.escape(CrossReference.text(label: label, placeholder: node.plainText))
