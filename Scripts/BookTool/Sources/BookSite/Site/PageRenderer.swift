@@ -47,7 +47,7 @@ struct PageRenderer {
     let end = "</article>\n"
     if let written = self.reader.takePrintArticle(index)?.printArticle(start: start, end: end) { return written }
     var context = self.context(index)
-    context.links = self.printLinks(index)
+    context.links = self.printLinks(of: context)
     let article = ChapterRenderer.render(chapter, context: context, printLinks: nil)
     var data = Data(capacity: start.utf8.count + article.html.text.utf8.count + end.utf8.count)
     data.append(contentsOf: start.utf8)
@@ -64,18 +64,19 @@ struct PageRenderer {
     let printPages = PageRenderer(reader: printReader)
     let chapter = printReader.chapter(index)
     let context = printPages.context(index)
-    let article = ChapterRenderer.render(chapter, context: context, printLinks: printPages.printLinks(index))
+    let article = ChapterRenderer.render(chapter, context: context, printLinks: printPages.printLinks(of: context))
     self.reader.recorder.note(everythingReadBy: printReader.recorder)
     printReader.keepPrintArticle(PrintArticles.Article(html: article.html, inputs: printReader.recorder), of: index)
     return article
   }
 
-  /// Where chapter `index`'s ids and links point in the print edition.
-  private func printLinks(_ index: Int) -> PageLinks {
-    let chapter = self.reader.chapter(index)
+  /// Where a chapter's ids and links point in the print edition, from its page's context (`context(_:)`),
+  /// whose reads cover them: the chapter, every chapter's page name and the code pages.
+  private func printLinks(of context: ChapterRenderer.Context) -> PageLinks {
+    let links = context.links
     return PageLinks(
-      mode: .printEdition, currentPage: chapter.pageName, chapterPages: Set(self.reader.chapterPageNames),
-      chapterPath: chapter.path, codePages: self.reader.code.pages(atChapter: index))
+      mode: .printEdition, currentPage: links.currentPage, chapterPages: Set(context.chapterPages),
+      chapterPath: links.chapterPath, codePages: links.codePages)
   }
 
   /// Chapter `index`'s entries in the search index.
@@ -104,17 +105,17 @@ struct PageRenderer {
   func context(_ index: Int) -> ChapterRenderer.Context {
     let chapter = self.reader.chapter(index)
     let sections = self.reader.sections(index)
-    let code = self.reader.code
+    // Made once: the page's links and its captions' source links share it, and the print edition's links.
+    let codePages = self.reader.code.pages(atChapter: index)
     var context = ChapterRenderer.Context(
       listings: self.reader.views(index),
       sectionIDs: Dictionary(sections.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first }),
       chapterPages: self.reader.chapterPageNames, chapterLabels: self.reader.chapterLabels,
       links: PageLinks(
         mode: .chapterPages, currentPage: chapter.pageName, chapterPages: [], chapterPath: chapter.path,
-        codePages: code.pages(atChapter: index)),
+        codePages: codePages),
       sourceLink: SourceLink(
-        repositoryURL: self.reader.metadata.repositoryURL, tag: self.reader.tag(index),
-        codePages: code.pages(atChapter: index)))
+        repositoryURL: self.reader.metadata.repositoryURL, tag: self.reader.tag(index), codePages: codePages))
     context.pictures = self.reader.pictures(index)
     context.labels = self.reader.labels
     context.data = self.reader.data(index)
