@@ -36,6 +36,8 @@ struct SiteCommand: ParsableCommand {
   var noCache = false
 
   func run() throws {
+    // The process ends with this command: the render's large values need not be freed (Discard).
+    Discard.keepUntilExit()
     try reportingFailures {
       let (input, output, folder) = try self.locations()
       var timings = SiteTimings()
@@ -52,6 +54,7 @@ struct SiteCommand: ParsableCommand {
       self.finish(
         "book site: \(written.built.site.files.count + written.built.site.kept.count) files in \(folder.isEmpty ? output.root.path : folder), "
           + "\(written.changes.written.count) written, \(written.changes.removed.count) removed", timings: timings)
+      Discard.drop(written)
     }
   }
 

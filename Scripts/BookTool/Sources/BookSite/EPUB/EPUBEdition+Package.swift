@@ -40,8 +40,10 @@ extension EPUBEdition {
     xml +=
       "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
     xml += "<item id=\"css\" href=\"\(Self.stylesheetName)\" media-type=\"text/css\"/>\n"
-    for (index, (chapter, body)) in zip(self.chapters, bodies).enumerated() {
-      let properties = Self.holdsSVG(body) ? " properties=\"svg\"" : ""
+    // Each body searched for `<svg` on every core.
+    let holdsSVG = Parallel.map(bodies) { Self.holdsSVG($0) }
+    for (index, (chapter, svg)) in zip(self.chapters, holdsSVG).enumerated() {
+      let properties = svg ? " properties=\"svg\"" : ""
       xml += "<item id=\"chapter-\(index)\" href=\"\(HTML.escapeURL(Self.documentName(of: chapter.pageName)))\" "
       xml += "media-type=\"application/xhtml+xml\"\(properties)/>\n"
     }

@@ -60,6 +60,8 @@ enum MemoizedRender {
     built.readAhead = earlier?.readAhead ?? [:]
     built.readAheadHashes = earlier?.readAheadHashes ?? [:]
     built.unchangedStatuses = (earlier?.vouchedStatuses ?? [:]).filter { built.reusedFiles.contains($0.key) }
+    // The highlighter, the listing views and every part's record: never freed by `book site`.
+    Discard.drop((prepared, parts, reused))
     return built
   }
 

@@ -34,6 +34,8 @@ package enum SiteBuild {
     for chapter in book.chapters { built.chapters[chapter.path] = chapter.sourceDigest.hex }
     let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     built.site.diagnostics = (built.site.diagnostics + unreadable).sortedByLocation()
+    // Every chapter's Markdown tree: never freed by `book site`.
+    Discard.drop(book)
     return built
   }
 
@@ -105,6 +107,7 @@ package enum SiteBuild {
       if earlier != nil { renderer.highlighter.keepUnusedEntries() }
       built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings)
       if cache != nil { built.highlighter = renderer.highlighter }
+      Discard.drop(renderer)
       built.diagramStore = store
     case .failure(let error):
       built = BuiltSite(site: RenderedSite())
