@@ -13,9 +13,12 @@ enum MemoizedRender {
   }
 
   /// Renders with `renderer`, taking from `earlier` (the site folder and its memo) what is still current,
-  /// and looking diagrams up in `store`.
+  /// and looking diagrams up in `store`. `beside` adds to the site what depends on the pages alone (the
+  /// pictures and the e-book) while `print.html`, the search script and the memo's record are made on
+  /// another thread: it sees their names, not their bytes.
   static func run(
-    _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings
+    _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings,
+    beside: (inout BuiltSite, inout SiteTimings) -> Void = { _, _ in }
   ) -> BuiltSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
@@ -47,9 +50,12 @@ enum MemoizedRender {
       }
       for (part, output) in zip(rendering, rendered) { parts[part] = output }
     }
-    let assembled = timings.measure(.print) { [prepared, parts] in renderer.assemble(parts, prepared: prepared) }
-    var built = BuiltSite(site: assembled.site)
-    built.memo = Self.record(of: parts, plan: plan, renderer: renderer, slices: assembled.slices)
+    let site = timings.measure(.print) { [prepared, parts] in renderer.assemble(parts, prepared: prepared) }
+    let finishing = Background { [prepared, parts, plan] in
+      let made = renderer.printAndSearch(parts, prepared: prepared)
+      return (files: made.files, memo: Self.record(of: parts, plan: plan, renderer: renderer, slices: made.slices))
+    }
+    var built = BuiltSite(site: site)
     built.reusedFiles = Set(
       reused.keys.compactMap { part in
         if case .file(let path) = renderer.location(of: part, plan: plan) { path } else { nil }
@@ -60,6 +66,10 @@ enum MemoizedRender {
     built.readAhead = earlier?.readAhead ?? [:]
     built.readAheadHashes = earlier?.readAheadHashes ?? [:]
     built.unchangedStatuses = (earlier?.vouchedStatuses ?? [:]).filter { built.reusedFiles.contains($0.key) }
+    beside(&built, &timings)
+    let finished = timings.measure(.print) { finishing.value }
+    for (path, data) in finished.files { built.site.files[path] = data }
+    built.memo = finished.memo
     // The highlighter, the listing views and every part's record: never freed by `book site`.
     Discard.drop((prepared, parts, reused))
     return built

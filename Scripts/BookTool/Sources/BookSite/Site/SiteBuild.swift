@@ -105,29 +105,37 @@ package enum SiteBuild {
       let store = diagrams.map { cache in timings.measure(.diagrams) { cache.load() } }
       let earlier = memo.flatMap { memo in timings.measure(.plan) { memo.load() } }
       if earlier != nil { renderer.highlighter.keepUnusedEntries() }
-      built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings)
+      built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings) { built, timings in
+        // The e-book is made from the pages and pictures (EPUB/), beside print.html and the search script.
+        EPUBEdition.reserveName(in: &built.site, metadata: metadata)
+        Self.copyImages(into: &built, of: book, timings: &timings, reading: readChapterFile)
+        timings.measure(.print) {
+          built.epubChapters = EPUBEdition.add(
+            to: &built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
+        }
+      }
       if cache != nil { built.highlighter = renderer.highlighter }
       Discard.drop(renderer)
       built.diagramStore = store
     case .failure(let error):
       built = BuiltSite(site: RenderedSite())
       built.site.diagnostics = error.diagnostics
+      Self.copyImages(into: &built, of: book, timings: &timings, reading: readChapterFile)
     }
-    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &built.site, metadata: metadata) }
+    built.site.diagnostics = built.site.diagnostics.sortedByLocation()
+    return built
+  }
+
+  /// Copies the images the pages use beside them (`SiteImages`), with a diagnostic for each one that
+  /// cannot be.
+  private static func copyImages(
+    into built: inout BuiltSite, of book: Book, timings: inout SiteTimings, reading readChapterFile: (String) throws -> Data?
+  ) {
     timings.measure(.write) {
       built.site.diagnostics += SiteImages.copy(
         built.site.images, of: book, into: &built.site.files, origins: &built.site.origins, kept: built.site.kept,
         reading: readChapterFile)
     }
-    if case .success(let metadata) = metadata {
-      // The e-book is made from the pages and pictures, so it comes last (EPUB/).
-      timings.measure(.print) {
-        built.epubChapters = EPUBEdition.add(
-          to: &built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
-      }
-    }
-    built.site.diagnostics = built.site.diagnostics.sortedByLocation()
-    return built
   }
 }
 

@@ -32,12 +32,10 @@ package struct SiteRenderer: Sendable {
   }
 
   /// The site put together from every part (`parts` must hold each of `prepared.plan.parts`; a part it
-  /// lacks is rendered here), with where each print article and each chapter's search entries lie, by
-  /// file, for the memo.
-  func assemble(
-    _ parts: [SitePart: RenderedPart], prepared: Prepared
-  ) -> (site: RenderedSite, slices: [String: [Range<Int>]?]) {
-    func part(_ part: SitePart) -> RenderedPart { parts[part] ?? self.render(part, prepared: prepared) }
+  /// lacks is rendered here), but for the bytes of `print.html` and the search script, whose names it
+  /// holds with no bytes yet: `printAndSearch` makes them, on another thread in a build.
+  func assemble(_ parts: [SitePart: RenderedPart], prepared: Prepared) -> RenderedSite {
+    func part(_ part: SitePart) -> RenderedPart { self.part(part, of: parts, prepared: prepared) }
     var site = RenderedSite()
     site.diagnostics = prepared.diagrams.diagnostics + prepared.figures.diagnostics
     var images = Set<String>()
@@ -51,18 +49,33 @@ package struct SiteRenderer: Sendable {
     for (index, version) in prepared.plan.code.versions.enumerated() {
       site.place(part(.code(index)), at: version.sitePath)
     }
-    let template = prepared.plan.template
-    let print = self.printPage(
-      articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: template)
-    site.files["print.html"] = print.data
-    site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+    for path in ["print.html", SearchIndex.path] { site.files[path] = Data() }
+    site.files["index.html"] = Data(self.indexPage(template: prepared.plan.template).utf8)
     site.place(part(.symbols), at: SymbolIndex.pageName)
     for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
+    return site
+  }
+
+  /// `print.html` and the search script, by path, made from the parts' print articles and search entries,
+  /// with where each article and each chapter's search entries lie, by file, for the memo.
+  func printAndSearch(
+    _ parts: [SitePart: RenderedPart], prepared: Prepared
+  ) -> (files: [String: Data], slices: [String: [Range<Int>]?]) {
+    func part(_ part: SitePart) -> RenderedPart { self.part(part, of: parts, prepared: prepared) }
+    let print = self.printPage(
+      articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: prepared.plan.template)
     let search = SearchIndex.script(
       pages: self.book.chapters.map { ($0.pageName, $0.title) },
       blocks: self.book.chapters.indices.map { part(.searchEntries($0)).data ?? Data() })
-    site.files[SearchIndex.path] = search.data
-    return (site, ["print.html": print.ranges, SearchIndex.path: search.ranges])
+    return (
+      ["print.html": print.data, SearchIndex.path: search.data],
+      ["print.html": print.ranges, SearchIndex.path: search.ranges]
+    )
+  }
+
+  /// A part as rendered, or rendered now when `parts` lacks it.
+  private func part(_ part: SitePart, of parts: [SitePart: RenderedPart], prepared: Prepared) -> RenderedPart {
+    parts[part] ?? self.render(part, prepared: prepared)
   }
 
   /// How a caption names a chapter: `chapter 1`, or its title when it has no number.
