@@ -129,7 +129,8 @@ package enum SiteBuild {
   /// Copies the images the pages use beside them (`SiteImages`), with a diagnostic for each one that
   /// cannot be.
   private static func copyImages(
-    into built: inout BuiltSite, of book: Book, timings: inout SiteTimings, reading readChapterFile: (String) throws -> Data?
+    into built: inout BuiltSite, of book: Book, timings: inout SiteTimings,
+    reading readChapterFile: (String) throws -> Data?
   ) {
     timings.measure(.write) {
       built.site.diagnostics += SiteImages.copy(
