@@ -106,12 +106,16 @@ package enum SiteBuild {
       let earlier = memo.flatMap { memo in timings.measure(.plan) { memo.load() } }
       if earlier != nil { renderer.highlighter.keepUnusedEntries() }
       built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings) { built, timings in
-        // The e-book is made from the pages and pictures (EPUB/), beside print.html and the search script.
+        // The e-book is made from the pages and pictures (EPUB/), on another thread while the print
+        // articles, the search entries, print.html and the search script are made.
         EPUBEdition.reserveName(in: &built.site, metadata: metadata)
         Self.copyImages(into: &built, of: book, timings: &timings, reading: readChapterFile)
-        timings.measure(.print) {
-          built.epubChapters = EPUBEdition.add(
-            to: &built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
+        let epub = EPUBEdition.adding(
+          to: built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
+        return { built in
+          let made = epub.value
+          built.site.files[made.name] = made.data
+          built.epubChapters = made.pending
         }
       }
       if cache != nil { built.highlighter = renderer.highlighter }

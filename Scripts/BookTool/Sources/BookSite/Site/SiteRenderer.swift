@@ -105,8 +105,9 @@ package struct SiteRenderer: Sendable {
     let frame = template.page(
       title: "\(self.metadata.title) (print edition)", content: content + marker, current: nil, previous: nil,
       next: nil, bodyClass: "print-edition", sidebar: false)
-    let parts = frame.split(separator: marker, omittingEmptySubsequences: false)
-    guard parts.count == 2 else {
+    // U+0000 is a grapheme of its own: its byte splits the frame where its character does.
+    let bytes = Data(frame.utf8)
+    guard let split = bytes.firstIndex(of: 0), bytes.lastIndex(of: 0) == split else {
       let page = template.page(
         title: "\(self.metadata.title) (print edition)",
         content: content + articles.map { String(decoding: $0, as: UTF8.self) }.joined(), current: nil,
@@ -115,15 +116,15 @@ package struct SiteRenderer: Sendable {
     }
     var data = Data()
     // The whole page at once: grown by doubling, its 2 MB would be copied and faulted in several times.
-    data.reserveCapacity(parts[0].utf8.count + articles.reduce(0) { $0 + $1.count } + parts[1].utf8.count)
-    data.append(contentsOf: parts[0].utf8)
+    data.reserveCapacity(bytes.count - 1 + articles.reduce(0) { $0 + $1.count })
+    data.append(bytes[..<split])
     var ranges: [Range<Int>] = []
     for article in articles {
       let start = data.count
       data.append(article)
       ranges.append(start..<data.count)
     }
-    data.append(contentsOf: parts[1].utf8)
+    data.append(bytes[(split + 1)...])
     return PrintPage(data: data, ranges: ranges)
   }
 }
