@@ -36,8 +36,6 @@ struct SiteCommand: ParsableCommand {
   var noCache = false
 
   func run() throws {
-    // The process ends with this command: the render's large values need not be freed (Discard).
-    Discard.keepUntilExit()
     try reportingFailures {
       let (input, output, folder) = try self.locations()
       var timings = SiteTimings()
