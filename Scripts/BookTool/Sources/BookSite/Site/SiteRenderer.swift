@@ -33,7 +33,7 @@ package struct SiteRenderer: Sendable {
 
   /// The site put together from every part (`parts` must hold each of `prepared.plan.parts`; a part it
   /// lacks is rendered here), but for the bytes of `print.html` and the search script, whose names it
-  /// holds with no bytes yet: `printAndSearch` makes them, on another thread in a build.
+  /// holds with no bytes yet: `printAndSearch` makes them once the search entries are rendered.
   func assemble(_ parts: [SitePart: RenderedPart], prepared: Prepared) -> RenderedSite {
     func part(_ part: SitePart) -> RenderedPart { self.part(part, of: parts, prepared: prepared) }
     var site = RenderedSite()
