@@ -52,6 +52,7 @@ struct SiteCommand: ParsableCommand {
       self.finish(
         "book site: \(written.built.site.files.count + written.built.site.kept.count) files in \(folder.isEmpty ? output.root.path : folder), "
           + "\(written.changes.written.count) written, \(written.changes.removed.count) removed", timings: timings)
+      Discard.drop(written)
     }
   }
 

@@ -44,6 +44,8 @@ extension OwnedOutput {
   package func apply(to workspace: Workspace) throws -> Changes {
     guard !self.diagnostics.hasErrors else { throw DiagnosticsError(self.diagnostics) }
     guard !self.isCurrent else { return Changes(written: [], removed: []) }
+    // The complete list is sorted meanwhile, beside the writes, rather than after them.
+    let manifest = Background { [self] in self.manifest }
     let journal = OutputManifest.data(
       header: self.kind.header, paths: self.previous.paths + self.targets.map(\.path), incomplete: true)
     try workspace.write(journal, to: self.kind.manifestPath)
@@ -53,7 +55,7 @@ extension OwnedOutput {
       try workspace.remove(self.kind.workspacePath(path), pruningEmptyFoldersUpTo: self.kind.pruneStops)
     }
     for leftover in self.leftovers { try workspace.removeLeftover(leftover) }
-    try workspace.write(self.manifest, to: self.kind.manifestPath)
+    try workspace.write(manifest.value, to: self.kind.manifestPath)
     return Changes(written: written.sorted(), removed: self.staleFiles)
   }
 
@@ -64,7 +66,9 @@ extension OwnedOutput {
   private func writeOutOfDateTargets(to workspace: Workspace) throws -> [String] {
     let pending = self.targets.filter(\.isOutOfDate)
     let (kind, checked) = (self.kind, CheckedFolders())
-    let failures = Parallel.map(pending) { target -> (any Error)? in
+    // The largest files first, so that none is left to write alone at the end.
+    let size: (Target) -> Int = { $0.expected?.count ?? 0 }
+    let failures = Parallel.map(pending, largestFirst: size) { target -> (any Error)? in
       do {
         // The plan compared its bytes with the file's a moment ago: they differ.
         try workspace.write(

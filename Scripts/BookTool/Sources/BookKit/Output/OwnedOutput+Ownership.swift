@@ -34,45 +34,81 @@ extension OwnedOutput {
     return listed
   }
 
-  /// Reads a target's current bytes and refuses it when it lies behind a symbolic link or is not owned.
-  mutating func check(
-    target index: Int, listed: Set<String>, in workspace: Workspace, seenFolders: inout [String: Workspace.Entry]
-  ) {
-    let target = self.targets[index]
-    let path = self.kind.workspacePath(target.path)
+  /// Reads every target's current bytes and refuses those that lie behind a symbolic link or are not
+  /// owned (`inspect`), on every core: the targets are cut into runs of neighbouring paths, each of which
+  /// asks `lstat` about its folders once. Returns what lies at each folder seen, for the later checks.
+  mutating func checkTargets(listed: Set<String>, in workspace: Workspace) -> [String: Workspace.Entry] {
+    let (kind, targets, root) = (self.kind, self.targets, workspace.root.path)
+    // A run per core and then some, so that a slow run does not end alone; small outputs take one.
+    let count = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, targets.count / 32))
+    let runs = (0..<count).map { run in (run * targets.count / count)..<((run + 1) * targets.count / count) }
+    let found = Parallel.map(runs) { run in
+      var seenFolders: [String: Workspace.Entry] = [:]
+      let inspected = run.map { index in
+        Self.inspect(targets[index], kind: kind, listed: listed, in: workspace, root: root, seenFolders: &seenFolders)
+      }
+      return (inspected: inspected, seenFolders: seenFolders)
+    }
+    var seenFolders: [String: Workspace.Entry] = [:]
+    for (run, result) in zip(runs, found) {
+      for (index, inspected) in zip(run, result.inspected) {
+        self.targets[index].current = inspected.current
+        if let problem = inspected.problem { self.diagnostics.append(problem) }
+      }
+      seenFolders.merge(result.seenFolders) { first, _ in first }
+    }
+    return seenFolders
+  }
+
+  /// A target's current bytes (nil when there is no file, or a kept file needs none), or the problem that
+  /// refuses it: a symbolic link on the way, a folder in its place, a file the kind does not own.
+  static func inspect(
+    _ target: Target, kind: Kind, listed: Set<String>, in workspace: Workspace, root: String,
+    seenFolders: inout [String: Workspace.Entry]
+  ) -> (current: Data?, problem: Diagnostic?) {
+    let path = kind.workspacePath(target.path)
+    let current: Data?
     do {
-      let url = try workspace.writableURL(path, seenFolders: &seenFolders)
+      let absolute = try workspace.writablePath(path, root: root, seenFolders: &seenFolders)
       // The walk has just asked `lstat` about the file itself.
-      switch seenFolders[url.path] ?? Workspace.entry(at: url.path) {
-      case .missing: return
+      switch seenFolders[absolute] ?? Workspace.entry(at: absolute) {
+      case .missing: return (nil, nil)
       case .folder: throw Workspace.Failure.io(path: path, reason: "is a folder; it cannot be written")
-      case .symlink: self.targets[index].current = try Data(contentsOf: url)
-      case .file where target.expected == nil && !self.kind.requiresMarker:
+      case .symlink: current = try Data(contentsOf: URL(fileURLWithPath: absolute, isDirectory: false))
+      case .file where target.expected == nil && !kind.requiresMarker:
         // A file kept as it is needs no bytes: owning it is being listed.
-        guard listed.contains(target.path) else { break }
-        return
-      case .file: self.targets[index].current = try target.readAhead ?? Data(contentsOf: url)
+        guard listed.contains(target.path) else {
+          current = nil
+          break
+        }
+        return (nil, nil)
+      case .file:
+        current = try target.readAhead ?? Data(contentsOf: URL(fileURLWithPath: absolute, isDirectory: false))
       }
     } catch let failure as Workspace.Failure {
-      return self.diagnostics.append(Self.diagnostic(failure, at: target.origin))
+      return (nil, Self.diagnostic(failure, at: target.origin))
     } catch {
-      return self.diagnostics.append(Self.diagnostic(.io(path: path, reason: "cannot be read"), at: target.origin))
+      return (nil, Self.diagnostic(.io(path: path, reason: "cannot be read"), at: target.origin))
     }
     // A file is there (a missing one returned above): the tool's, or refused.
-    guard !self.owns(target.path, self.targets[index].current ?? Data(), listed: listed) else { return }
-    self.diagnostics.append(
-      Diagnostic(
-        .error, id: .fileNotOwned, at: target.origin,
-        "\(path) exists and `\(self.kind.command)` did not write it (\(self.kind.manifestPath) does not list it"
-          + "\(self.kind.requiresMarker ? ", or it lacks the generated header" : "")); it will not overwrite it "
-          + "(move that file away, or choose another name)"))
+    guard !Self.owns(target.path, current ?? Data(), listed: listed, kind: kind) else { return (current, nil) }
+    let problem = Diagnostic(
+      .error, id: .fileNotOwned, at: target.origin,
+      "\(path) exists and `\(kind.command)` did not write it (\(kind.manifestPath) does not list it"
+        + "\(kind.requiresMarker ? ", or it lacks the generated header" : "")); it will not overwrite it "
+        + "(move that file away, or choose another name)")
+    return (current, problem)
   }
 
   /// The ownership rule: listed in the manifest and, for sources, marked as generated.
   func owns(_ path: String, _ data: Data, listed: Set<String>) -> Bool {
+    Self.owns(path, data, listed: listed, kind: self.kind)
+  }
+
+  /// The same rule for a target of `kind`.
+  static func owns(_ path: String, _ data: Data, listed: Set<String>, kind: Kind) -> Bool {
     listed.contains(path)
-      && (!self.kind.requiresMarker
-        || GeneratedFileMarker.isPresent(in: String(decoding: data.prefix(300), as: UTF8.self)))
+      && (!kind.requiresMarker || GeneratedFileMarker.isPresent(in: String(decoding: data.prefix(300), as: UTF8.self)))
   }
 
   /// Listed files no target produces: stale when they are files the tool owns; refused when they lie

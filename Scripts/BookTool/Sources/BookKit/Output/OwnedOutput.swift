@@ -111,11 +111,8 @@ package struct OwnedOutput: Sendable {
     self.previous = OutputManifest(data: manifest.data)
     self.diagnostics = manifest.diagnostics
     let listed = self.validEntries()
-    // What lies at each folder on the way, asked once for all the paths of the plan.
-    var seenFolders: [String: Workspace.Entry] = [:]
-    for index in self.targets.indices {
-      self.check(target: index, listed: listed, in: workspace, seenFolders: &seenFolders)
-    }
+    // What lies at each folder on the way, asked once per run of paths.
+    var seenFolders = self.checkTargets(listed: listed, in: workspace)
     self.findStaleFiles(listed: listed, in: workspace, seenFolders: &seenFolders)
     self.findLeftovers(listed: listed, in: workspace, seenFolders: &seenFolders)
   }

@@ -86,29 +86,43 @@ extension Workspace {
   /// checking hundreds of paths in the same folders asks `lstat` about each folder once. (Only for a walk
   /// that writes nothing in between: what it keeps is what was there when first asked.)
   func writableURL(_ path: String, seenFolders: inout [String: Entry]) throws -> URL {
+    let absolute = try self.writablePath(path, root: self.root.path, seenFolders: &seenFolders)
+    return URL(fileURLWithPath: absolute, isDirectory: false)
+  }
+
+  /// The same check, giving the absolute path rather than a URL, for a plan of many paths: `root` is the
+  /// root's path, asked of its URL once, and no URL is made per path.
+  func writablePath(_ path: String, root: String, seenFolders: inout [String: Entry]) throws -> String {
     guard let plain = Self.plainPath(path) else { throw Failure.outside(path) }
-    var current = self.root.path
-    let parts = Self.parts(ofPlain: plain)
-    for (index, part) in parts.enumerated() {
-      current += "/" + part
+    let prefix = root + "/"
+    var start = plain.startIndex
+    while true {
+      // The path up to the end of this part (a plain path's parts are never empty).
+      let end = plain.utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? plain.endIndex
+      let current = prefix + plain[..<end]
       let entry = seenFolders[current] ?? Self.entry(at: current)
       seenFolders[current] = entry
       switch entry {
-      case .missing: return self.fileURL(plain)
-      case .symlink: throw Failure.throughSymlink(path: path, link: parts[...index].joined(separator: "/"))
-      case .file where index < parts.count - 1:
-        throw Failure.io(path: path, reason: "cannot be written: '\(parts[...index].joined(separator: "/"))' is a file")
-      case .folder, .file: continue
+      case .missing: return Self.filePath(root: root, plain: plain)
+      case .symlink: throw Failure.throughSymlink(path: path, link: String(plain[..<end]))
+      case .file where end != plain.endIndex:
+        throw Failure.io(path: path, reason: "cannot be written: '\(plain[..<end])' is a file")
+      case .folder, .file: break
       }
+      guard end != plain.endIndex else { return Self.filePath(root: root, plain: plain) }
+      start = plain.utf8.index(after: end)
     }
-    return self.fileURL(plain)
   }
 
   /// The absolute URL of a plain path, made without asking the file system (`appendingPathComponent`
   /// asks `stat` whether it names a folder, one system call per path).
   func fileURL(_ plain: String) -> URL {
-    let root = self.root.path
-    return URL(fileURLWithPath: root.hasSuffix("/") ? root + plain : root + "/" + plain, isDirectory: false)
+    URL(fileURLWithPath: Self.filePath(root: self.root.path, plain: plain), isDirectory: false)
+  }
+
+  /// The absolute path of a plain path under the root's path `root`.
+  static func filePath(root: String, plain: String) -> String {
+    root.hasSuffix("/") ? root + plain : root + "/" + plain
   }
 
   /// The absolute URL of a file to read: inside the workspace by its path, and inside the workspace's real

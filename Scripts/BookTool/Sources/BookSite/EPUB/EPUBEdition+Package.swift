@@ -40,8 +40,10 @@ extension EPUBEdition {
     xml +=
       "<item id=\"nav\" href=\"\(Self.navigationName)\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
     xml += "<item id=\"css\" href=\"\(Self.stylesheetName)\" media-type=\"text/css\"/>\n"
-    for (index, (chapter, body)) in zip(self.chapters, bodies).enumerated() {
-      let properties = Self.holdsSVG(body) ? " properties=\"svg\"" : ""
+    // Each body searched for `<svg` on every core.
+    let holdsSVG = Parallel.map(bodies) { Self.holdsSVG($0) }
+    for (index, (chapter, svg)) in zip(self.chapters, holdsSVG).enumerated() {
+      let properties = svg ? " properties=\"svg\"" : ""
       xml += "<item id=\"chapter-\(index)\" href=\"\(HTML.escapeURL(Self.documentName(of: chapter.pageName)))\" "
       xml += "media-type=\"application/xhtml+xml\"\(properties)/>\n"
     }
@@ -156,10 +158,11 @@ extension EPUBEdition {
   /// (the frame before the body, the body, the frame after it): the bytes of `contentDocument(title:body:)`,
   /// without decoding the body into a string, encoding it again or copying it.
   static func contentDocument(title: String, body: Data) -> [Data] {
-    // No title can write this: its `<` would be escaped.
-    let marker = "<BODY/>"
-    let frame = Self.contentDocument(title: title, body: marker)
-    let parts = frame.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
-    return [Data(parts[0].utf8), body, Data(parts[1].utf8)]
+    // No title can write this: its `<` would be escaped. Found by its bytes: it starts and ends with an
+    // ASCII byte that no combining mark follows in the frame, so it is where the characters are.
+    let marker = Data("<BODY/>".utf8)
+    let frame = Data(Self.contentDocument(title: title, body: "<BODY/>").utf8)
+    guard let found = frame.range(of: marker) else { return [frame, body] }
+    return [Data(frame[..<found.lowerBound]), body, Data(frame[found.upperBound...])]
   }
 }

@@ -1,3 +1,4 @@
+import BookKit
 import Foundation
 
 /// A ZIP archive written byte for byte the same from the same entries: every entry stored (not
@@ -13,7 +14,7 @@ import Foundation
 /// deflate the same text to other bytes, which would make `book check` report drift between machines).
 struct ZipArchive {
   /// One file of the archive.
-  struct Entry {
+  struct Entry: Sendable {
     /// The path inside the archive, `/`-separated.
     var name: String
     /// The file's bytes, in parts written one after the other.
@@ -42,9 +43,10 @@ struct ZipArchive {
     // Every entry's bytes, name and the two headers (30 and 46 bytes), reserved at once rather than grown.
     out.reserveCapacity(self.entries.reduce(22) { $0 + $1.size + 2 * $1.name.utf8.count + 76 })
     var central = Data()
-    for entry in self.entries {
+    // The checksums first, on every core, the largest entries first: the archive's one long computation.
+    let checksums = Parallel.map(self.entries, largestFirst: \.size) { CRC32.checksum($0.parts) }
+    for (entry, crc) in zip(self.entries, checksums) {
       let name = Data(entry.name.utf8)
-      let crc = CRC32.checksum(entry.parts)
       let size = entry.size
       let offset = UInt32(truncatingIfNeeded: out.count)
       // Local file header.

@@ -41,4 +41,18 @@ extension EPUBEdition {
     return EPUBChapterCache.Pending(
       cache: cache, entries: entries, reused: converted.reused, stored: cached.stored, unreadable: cached.unreadable)
   }
+
+  /// `add(to:…)` on another thread, for a site that goes on growing meanwhile: once asked for its `value`,
+  /// the e-book's name, its file as `add` leaves it (the reserved empty file when the site has errors) and
+  /// what the cache should keep.
+  static func adding(
+    to site: RenderedSite, book: Book, metadata: BookMetadata, sections: [[Section]], cache: EPUBChapterCache?
+  ) -> Background<(name: String, data: Data?, pending: EPUBChapterCache.Pending?)> {
+    Background {
+      var site = site
+      let pending = Self.add(to: &site, book: book, metadata: metadata, sections: sections, cache: cache)
+      let name = Self.fileName(for: metadata)
+      return (name, site.files[name], pending)
+    }
+  }
 }

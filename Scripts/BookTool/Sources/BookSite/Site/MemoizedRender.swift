@@ -13,9 +13,13 @@ enum MemoizedRender {
   }
 
   /// Renders with `renderer`, taking from `earlier` (the site folder and its memo) what is still current,
-  /// and looking diagrams up in `store`.
+  /// and looking diagrams up in `store`. Once the pages are made, `beside` adds what the build makes of
+  /// the pages alone (the pictures, and the e-book, which it starts on another thread), seeing the names
+  /// of `print.html` and the search script but not their bytes; what it returns finishes that work once
+  /// the print articles, the search entries and those two files are made.
   static func run(
-    _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings
+    _ renderer: SiteRenderer, earlier: EarlierSite?, diagrams store: DiagramStore?, timings: inout SiteTimings,
+    beside: (inout BuiltSite, inout SiteTimings) -> (inout BuiltSite) -> Void = { _, _ in { _ in } }
   ) -> BuiltSite {
     // Reading and hashing the old pages does not depend on the plan: it runs on another thread meanwhile.
     let prefetch = Background { earlier?.prefetchingRecordedFiles() }
@@ -41,15 +45,36 @@ enum MemoizedRender {
     prepared.views = timings.measure(.views) { renderer.views(for: needs, prepared) }
     prepared.changes = timings.measure(.changes) { renderer.changes(for: needs, prepared) }
     var parts = reused
+    var built = BuiltSite(site: RenderedSite())
+    var finish: (inout BuiltSite) -> Void = { _ in }
     for (stage, rendering) in Self.stages(of: missing) {
       let rendered = timings.measure(stage) { [prepared] in
         Parallel.map(rendering) { renderer.render($0, prepared: prepared) }
       }
       for (part, output) in zip(rendering, rendered) { parts[part] = output }
+      guard stage == .pages else { continue }
+      // Every page is made: the site but for print.html and the search script, and what `beside` makes of
+      // the pages, while the print articles and the search entries are rendered.
+      let site = timings.measure(.print) { [prepared, parts] in renderer.assemble(parts, prepared: prepared) }
+      built = Self.built(site, plan: plan, renderer: renderer, reused: reused, earlier: earlier)
+      finish = beside(&built, &timings)
     }
-    let assembled = timings.measure(.print) { [prepared, parts] in renderer.assemble(parts, prepared: prepared) }
-    var built = BuiltSite(site: assembled.site)
-    built.memo = Self.record(of: parts, plan: plan, renderer: renderer, slices: assembled.slices)
+    let made = timings.measure(.print) { [prepared, parts] in renderer.printAndSearch(parts, prepared: prepared) }
+    for (path, data) in made.files { built.site.files[path] = data }
+    built.memo = Self.record(of: parts, plan: plan, renderer: renderer, slices: made.slices)
+    timings.measure(.print) { finish(&built) }
+    // The highlighter, the listing views and every part's record: never freed by `book site`.
+    Discard.drop((prepared, parts, reused))
+    return built
+  }
+
+  /// The build of `site`: which of its files and slices were taken from `earlier`, and what the output
+  /// plan and the next memo need of it.
+  private static func built(
+    _ site: RenderedSite, plan: SiteRenderer.Plan, renderer: SiteRenderer, reused: [SitePart: RenderedPart],
+    earlier: EarlierSite?
+  ) -> BuiltSite {
+    var built = BuiltSite(site: site)
     built.reusedFiles = Set(
       reused.keys.compactMap { part in
         if case .file(let path) = renderer.location(of: part, plan: plan) { path } else { nil }

@@ -34,6 +34,8 @@ package enum SiteBuild {
     for chapter in book.chapters { built.chapters[chapter.path] = chapter.sourceDigest.hex }
     let unreadable = book.diagnostics.filter { RuleID.chapterReadingRules.contains($0.id) }
     built.site.diagnostics = (built.site.diagnostics + unreadable).sortedByLocation()
+    // Every chapter's Markdown tree: never freed by `book site`.
+    Discard.drop(book)
     return built
   }
 
@@ -103,28 +105,42 @@ package enum SiteBuild {
       let store = diagrams.map { cache in timings.measure(.diagrams) { cache.load() } }
       let earlier = memo.flatMap { memo in timings.measure(.plan) { memo.load() } }
       if earlier != nil { renderer.highlighter.keepUnusedEntries() }
-      built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings)
+      built = MemoizedRender.run(renderer, earlier: earlier, diagrams: store, timings: &timings) { built, timings in
+        // The e-book is made from the pages and pictures (EPUB/), on another thread while the print
+        // articles, the search entries, print.html and the search script are made.
+        EPUBEdition.reserveName(in: &built.site, metadata: metadata)
+        Self.copyImages(into: &built, of: book, timings: &timings, reading: readChapterFile)
+        let epub = EPUBEdition.adding(
+          to: built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
+        return { built in
+          let made = epub.value
+          built.site.files[made.name] = made.data
+          built.epubChapters = made.pending
+        }
+      }
       if cache != nil { built.highlighter = renderer.highlighter }
+      Discard.drop(renderer)
       built.diagramStore = store
     case .failure(let error):
       built = BuiltSite(site: RenderedSite())
       built.site.diagnostics = error.diagnostics
+      Self.copyImages(into: &built, of: book, timings: &timings, reading: readChapterFile)
     }
-    if case .success(let metadata) = metadata { EPUBEdition.reserveName(in: &built.site, metadata: metadata) }
+    built.site.diagnostics = built.site.diagnostics.sortedByLocation()
+    return built
+  }
+
+  /// Copies the images the pages use beside them (`SiteImages`), with a diagnostic for each one that
+  /// cannot be.
+  private static func copyImages(
+    into built: inout BuiltSite, of book: Book, timings: inout SiteTimings,
+    reading readChapterFile: (String) throws -> Data?
+  ) {
     timings.measure(.write) {
       built.site.diagnostics += SiteImages.copy(
         built.site.images, of: book, into: &built.site.files, origins: &built.site.origins, kept: built.site.kept,
         reading: readChapterFile)
     }
-    if case .success(let metadata) = metadata {
-      // The e-book is made from the pages and pictures, so it comes last (EPUB/).
-      timings.measure(.print) {
-        built.epubChapters = EPUBEdition.add(
-          to: &built.site, book: book, metadata: metadata, sections: built.sections, cache: epubChapters)
-      }
-    }
-    built.site.diagnostics = built.site.diagnostics.sortedByLocation()
-    return built
   }
 }
 

@@ -32,12 +32,10 @@ package struct SiteRenderer: Sendable {
   }
 
   /// The site put together from every part (`parts` must hold each of `prepared.plan.parts`; a part it
-  /// lacks is rendered here), with where each print article and each chapter's search entries lie, by
-  /// file, for the memo.
-  func assemble(
-    _ parts: [SitePart: RenderedPart], prepared: Prepared
-  ) -> (site: RenderedSite, slices: [String: [Range<Int>]?]) {
-    func part(_ part: SitePart) -> RenderedPart { parts[part] ?? self.render(part, prepared: prepared) }
+  /// lacks is rendered here), but for the bytes of `print.html` and the search script, whose names it
+  /// holds with no bytes yet: `printAndSearch` makes them once the search entries are rendered.
+  func assemble(_ parts: [SitePart: RenderedPart], prepared: Prepared) -> RenderedSite {
+    func part(_ part: SitePart) -> RenderedPart { self.part(part, of: parts, prepared: prepared) }
     var site = RenderedSite()
     site.diagnostics = prepared.diagrams.diagnostics + prepared.figures.diagnostics
     var images = Set<String>()
@@ -51,18 +49,33 @@ package struct SiteRenderer: Sendable {
     for (index, version) in prepared.plan.code.versions.enumerated() {
       site.place(part(.code(index)), at: version.sitePath)
     }
-    let template = prepared.plan.template
-    let print = self.printPage(
-      articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: template)
-    site.files["print.html"] = print.data
-    site.files["index.html"] = Data(self.indexPage(template: template).utf8)
+    for path in ["print.html", SearchIndex.path] { site.files[path] = Data() }
+    site.files["index.html"] = Data(self.indexPage(template: prepared.plan.template).utf8)
     site.place(part(.symbols), at: SymbolIndex.pageName)
     for (path, bytes) in SiteAssets.files { site.files[path] = Data(bytes) }
+    return site
+  }
+
+  /// `print.html` and the search script, by path, made from the parts' print articles and search entries,
+  /// with where each article and each chapter's search entries lie, by file, for the memo.
+  func printAndSearch(
+    _ parts: [SitePart: RenderedPart], prepared: Prepared
+  ) -> (files: [String: Data], slices: [String: [Range<Int>]?]) {
+    func part(_ part: SitePart) -> RenderedPart { self.part(part, of: parts, prepared: prepared) }
+    let print = self.printPage(
+      articles: self.book.chapters.indices.map { part(.article($0)).data ?? Data() }, template: prepared.plan.template)
     let search = SearchIndex.script(
       pages: self.book.chapters.map { ($0.pageName, $0.title) },
       blocks: self.book.chapters.indices.map { part(.searchEntries($0)).data ?? Data() })
-    site.files[SearchIndex.path] = search.data
-    return (site, ["print.html": print.ranges, SearchIndex.path: search.ranges])
+    return (
+      ["print.html": print.data, SearchIndex.path: search.data],
+      ["print.html": print.ranges, SearchIndex.path: search.ranges]
+    )
+  }
+
+  /// A part as rendered, or rendered now when `parts` lacks it.
+  private func part(_ part: SitePart, of parts: [SitePart: RenderedPart], prepared: Prepared) -> RenderedPart {
+    parts[part] ?? self.render(part, prepared: prepared)
   }
 
   /// How a caption names a chapter: `chapter 1`, or its title when it has no number.
@@ -92,8 +105,9 @@ package struct SiteRenderer: Sendable {
     let frame = template.page(
       title: "\(self.metadata.title) (print edition)", content: content + marker, current: nil, previous: nil,
       next: nil, bodyClass: "print-edition", sidebar: false)
-    let parts = frame.split(separator: marker, omittingEmptySubsequences: false)
-    guard parts.count == 2 else {
+    // U+0000 is a grapheme of its own: its byte splits the frame where its character does.
+    let bytes = Data(frame.utf8)
+    guard let split = bytes.firstIndex(of: 0), bytes.lastIndex(of: 0) == split else {
       let page = template.page(
         title: "\(self.metadata.title) (print edition)",
         content: content + articles.map { String(decoding: $0, as: UTF8.self) }.joined(), current: nil,
@@ -102,15 +116,15 @@ package struct SiteRenderer: Sendable {
     }
     var data = Data()
     // The whole page at once: grown by doubling, its 2 MB would be copied and faulted in several times.
-    data.reserveCapacity(parts[0].utf8.count + articles.reduce(0) { $0 + $1.count } + parts[1].utf8.count)
-    data.append(contentsOf: parts[0].utf8)
+    data.reserveCapacity(bytes.count - 1 + articles.reduce(0) { $0 + $1.count })
+    data.append(bytes[..<split])
     var ranges: [Range<Int>] = []
     for article in articles {
       let start = data.count
       data.append(article)
       ranges.append(start..<data.count)
     }
-    data.append(contentsOf: parts[1].utf8)
+    data.append(bytes[(split + 1)...])
     return PrintPage(data: data, ranges: ranges)
   }
 }
