@@ -22,7 +22,7 @@ extension RemoteStore {
     defer { session.finishTasksAndInvalidate() }
     let (data, response): (Data, URLResponse)
     do {
-      (data, response) = try await session.data(for: self.request(body))
+      (data, response) = try await DataTransfer.data(for: self.request(body), in: session)
     } catch let error as URLError {
       throw Error(error, url: self.batchURL, timeout: self.timeout)
     }
