@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:920)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:927)
 import Foundation
 import Synchronization
 
@@ -22,27 +22,32 @@ final class DataTransfer: Sendable {
   static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
     let transfer = DataTransfer()
     return try await withTaskCancellationHandler {
+      // URLSession calls the completion handler exactly once, when cancelled too.
       try await withCheckedThrowingContinuation { continuation in
-        transfer.start(
-          session.dataTask(with: request) { data, response, error in
-            guard let data, let response else {
-              return continuation.resume(throwing: error ?? URLError(.badServerResponse))
-            }
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let data, let response {
             continuation.resume(returning: (data, response))
-          })
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        transfer.start(task)
       }
     } onCancel: {
       transfer.cancel()
     }
   }
 
-  /// Resumes `task`, and cancels it at once if the caller already was.
+  /// Resumes `task`, then cancels it if the caller was cancelled meanwhile. Resumed before it is
+  /// published, so `cancel()` only ever finds no task or a running one.
   private func start(_ task: URLSessionDataTask) {
+    task.resume()
     let isCancelled = self.state.withLock { state in
       state.task = task
       return state.isCancelled
     }
-    task.resume()
     if isCancelled { task.cancel() }
   }
 

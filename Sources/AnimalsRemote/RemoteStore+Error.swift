@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:979)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:991)
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -45,7 +45,7 @@ extension RemoteStore {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1034)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1046)
 import URLTransfer
 
 extension RemoteStore.Error {

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1176)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1188)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire

@@ -5,7 +5,7 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1068)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1080)
 import AnimalsData
 import AnimalsRemote
 import AnimalsWire
@@ -58,7 +58,7 @@ final class RequestLog: Sendable {
 }
 #sourceLocation()
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1124)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1136)
 extension StubServer {
   /// A server that records each request and answers it with `answer`.
   static func start(

@@ -5,13 +5,13 @@
 // Imports stay under the directive naming their chapter line, so they cannot head the file:
 // swift-format-ignore-file: OrderedImports
 
-#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1382)
+#sourceLocation(file:"Chapters/14-animals-remote-store.md",line:1395)
 import AnimalsRemote
 import FlyingFox
 import XCTest
 
 /// A cancelled `RemoteStore` request ends at once, with a server that never answers.
-final class DataTransferTests: XCTestCase {
+final class RemoteStoreCancellationTests: XCTestCase {
   func testACancelledRequestEndsBeforeItsTimeout() async throws {
     let server = try await StubServer.start { _ in
       try await Task.sleep(for: .seconds(30))
